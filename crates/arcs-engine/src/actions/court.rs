@@ -1,0 +1,164 @@
+//! Influence, Secure, Ransack and the Court refill (B-INF, B-SEC, B-CITY-06).
+
+use crate::choice::Choice;
+use crate::event::Sink;
+use crate::flow::Frame;
+use crate::ids::*;
+use crate::log;
+use crate::state::{GameState, TrophyKind};
+
+pub fn can_influence(s: &GameState, seat: Seat) -> bool {
+    s.seat(seat).agents > 0 && s.court.iter().any(|c| c.card.is_some())
+}
+
+pub fn influence_choices(s: &GameState, _seat: Seat, out: &mut Vec<Choice>) {
+    for (i, c) in s.court.iter().enumerate() {
+        if c.card.is_some() {
+            out.push(Choice::Court(i as u8));
+        }
+    }
+}
+
+pub fn influence(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sink) {
+    s.pop();
+    let Choice::Court(pos) = choice else { return };
+    place_agent(s, seat, pos as usize, ev);
+}
+
+/// Puts one agent from supply on a Court card.
+pub fn place_agent(s: &mut GameState, seat: Seat, pos: usize, ev: &mut dyn Sink) {
+    if s.seat(seat).agents == 0 {
+        return;
+    }
+    let Some(card) = s.court[pos].card else {
+        return;
+    };
+    s.seat_mut(seat).agents -= 1;
+    s.court[pos].agents[seat.index()] += 1;
+    log!(
+        ev,
+        "influence",
+        Some(seat),
+        "{seat} places an agent on {card}."
+    );
+}
+
+/// B-SEC-01: strictly more Loyal agents than each Rival (AMB-07).
+pub fn securable(s: &GameState, seat: Seat, pos: usize) -> bool {
+    let slot = &s.court[pos];
+    let Some(card) = slot.card else { return false };
+    let mine = slot.agents[seat.index()];
+    mine > 0
+        && slot
+            .agents
+            .iter()
+            .enumerate()
+            .all(|(i, &n)| i == seat.index() || n < mine)
+        && crate::cards::may_secure(s, seat, card, mine)
+}
+
+pub fn can_secure(s: &GameState, seat: Seat) -> bool {
+    (0..s.court.len()).any(|p| securable(s, seat, p))
+}
+
+pub fn secure_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
+    out.extend(
+        (0..s.court.len())
+            .filter(|&p| securable(s, seat, p))
+            .map(|p| Choice::Court(p as u8)),
+    );
+}
+
+pub fn secure(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sink) {
+    s.pop();
+    let Choice::Court(pos) = choice else { return };
+    take_card(s, seat, pos as usize, false, ev);
+}
+
+/// Whether any Court card holds an agent of `defender` (B-CITY-06).
+pub fn ransack_possible(s: &GameState, defender: Seat) -> bool {
+    s.court
+        .iter()
+        .any(|c| c.card.is_some() && c.agents[defender.index()] > 0)
+}
+
+pub fn ransack_choices(s: &GameState, _destroyer: Seat, defender: Seat, out: &mut Vec<Choice>) {
+    for (i, c) in s.court.iter().enumerate() {
+        if c.card.is_some() && c.agents[defender.index()] > 0 {
+            out.push(Choice::Court(i as u8));
+        }
+    }
+}
+
+pub fn ransack(
+    s: &mut GameState,
+    destroyer: Seat,
+    _defender: Seat,
+    choice: Choice,
+    ev: &mut dyn Sink,
+) {
+    s.pop();
+    let Choice::Court(pos) = choice else { return };
+    log!(
+        ev,
+        "ransack",
+        Some(destroyer),
+        "{destroyer} ransacks the Court."
+    );
+    take_card(s, destroyer, pos as usize, true, ev);
+}
+
+/// Secures the card at `pos` (B-SEC-02..04): own agents go home, Rival
+/// agents become Captives (or Trophies when Ransacking, B-CITY-06), "When
+/// Secured" resolves, then the position refills.
+pub fn take_card(s: &mut GameState, seat: Seat, pos: usize, as_trophies: bool, ev: &mut dyn Sink) {
+    let Some(card) = s.court[pos].card.take() else {
+        return;
+    };
+    let agents = std::mem::take(&mut s.court[pos].agents);
+    for (i, &n) in agents.iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        let owner = Owner::from_index(i);
+        if owner == seat.owner() {
+            s.return_agents(seat, n);
+        } else if as_trophies {
+            *s.seat_mut(seat).trophy(owner, TrophyKind::Agent) += n;
+        } else {
+            s.seat_mut(seat).captives[i] += n;
+        }
+    }
+    log!(
+        ev,
+        "secure",
+        Some(seat),
+        "{seat} secures {card}{}.",
+        if agents
+            .iter()
+            .enumerate()
+            .any(|(i, &n)| n > 0 && i != seat.index())
+        {
+            if as_trophies {
+                ", taking the Rival agents on it as Trophies"
+            } else {
+                ", capturing the Rival agents on it"
+            }
+        } else {
+            ""
+        }
+    );
+    s.push(Frame::Refill { pos: pos as u8 });
+    crate::cards::on_secured(s, seat, card, ev);
+}
+
+/// B-SEC-04 / AMB-08: draw the Court deck's top card into the position.
+pub fn refill(s: &mut GameState, pos: usize, ev: &mut dyn Sink) {
+    if s.court[pos].card.is_some() {
+        return;
+    }
+    if let Some(c) = s.court_deck.pop() {
+        s.court[pos].card = Some(c);
+        log!(ev, "court", None, "{c} enters the Court.");
+    }
+}

@@ -1,0 +1,224 @@
+//! The standard actions and the rules they share: placing, hitting and
+//! destroying pieces, gaining and stealing resources, Outrage.
+
+pub mod battle;
+pub mod build;
+pub mod court;
+pub mod declare;
+pub mod mov;
+pub mod outrage;
+pub mod repair;
+pub mod resources;
+pub mod tax;
+
+use crate::event::Sink;
+use crate::flow::Frame;
+use crate::ids::*;
+use crate::log;
+use crate::state::{Building, BuildingKind, GameState, TrophyKind};
+
+impl GameState {
+    /// Any Loyal piece, fresh or damaged, ship or building (B-BLD-01, AMB-38).
+    pub fn has_loyal_piece(&self, seat: Seat, s: SystemId) -> bool {
+        self.sys(s).has_pieces_of(seat.owner())
+    }
+
+    /// "Place" fresh ships from the owner's supply, as many as it holds
+    /// (B-FINE-05/07). Returns how many were placed.
+    pub fn place_ships(&mut self, owner: Owner, s: SystemId, n: u8, damaged: bool) -> u8 {
+        let n = match owner.seat() {
+            Some(seat) => {
+                let k = n.min(self.seat(seat).ships);
+                self.seat_mut(seat).ships -= k;
+                k
+            }
+            None => n,
+        };
+        let sh = self.sys_mut(s).ships_mut(owner);
+        if damaged {
+            sh.damaged += n;
+        } else {
+            sh.fresh += n;
+        }
+        n
+    }
+
+    /// Hits a ship (B-CORE-01, B-GLOS-08): a fresh one is damaged, a damaged
+    /// one destroyed. A destroyed ship goes to `trophy_to`'s Trophies when
+    /// that is a Rival of its owner, else back to its owner's supply.
+    /// Returns true if destroyed.
+    pub fn hit_ship(
+        &mut self,
+        s: SystemId,
+        owner: Owner,
+        damaged: bool,
+        trophy_to: Option<Seat>,
+    ) -> bool {
+        let sh = self.sys_mut(s).ships_mut(owner);
+        if !damaged {
+            if sh.fresh == 0 {
+                return false;
+            }
+            sh.fresh -= 1;
+            sh.damaged += 1;
+            false
+        } else {
+            if sh.damaged == 0 {
+                return false;
+            }
+            sh.damaged -= 1;
+            self.piece_destroyed(owner, TrophyKind::Ship, trophy_to);
+            true
+        }
+    }
+
+    /// Where a destroyed piece goes: a Rival's Trophies or its owner's supply
+    /// (B-BAT-07, B-FINE-06).
+    fn piece_destroyed(&mut self, owner: Owner, kind: TrophyKind, trophy_to: Option<Seat>) {
+        match trophy_to {
+            Some(t) if Some(t) != owner.seat() => *self.seat_mut(t).trophy(owner, kind) += 1,
+            _ => {
+                if let Some(o) = owner.seat() {
+                    match kind {
+                        TrophyKind::Ship => self.seat_mut(o).ships += 1,
+                        TrophyKind::Starport => self.seat_mut(o).starports += 1,
+                        TrophyKind::City => {
+                            let mut sink = crate::event::NoEvents;
+                            self.return_cities(o, 1, &mut sink)
+                        }
+                        TrophyKind::Agent => self.return_agents(o, 1),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Hits a building; a destroyed city makes `by` Provoke Outrage and
+    /// Ransack the Court (B-CITY-01). Returns true if destroyed.
+    pub fn hit_building(
+        &mut self,
+        s: SystemId,
+        slot: u8,
+        by: Option<Seat>,
+        ev: &mut dyn Sink,
+    ) -> bool {
+        let Some(b) = self.sys(s).slots[slot as usize] else {
+            return false;
+        };
+        if !b.damaged {
+            self.sys_mut(s).slots[slot as usize] = Some(Building { damaged: true, ..b });
+            log!(
+                ev,
+                "hit",
+                b.owner.seat(),
+                "{}'s {} in {s} is damaged.",
+                b.owner,
+                b.kind.name()
+            );
+            return false;
+        }
+        self.destroy_building(s, slot, by, ev);
+        true
+    }
+
+    /// Removes a building from the map as destroyed by `by`.
+    pub fn destroy_building(&mut self, s: SystemId, slot: u8, by: Option<Seat>, ev: &mut dyn Sink) {
+        let Some(b) = self.sys_mut(s).slots[slot as usize].take() else {
+            return;
+        };
+        log!(
+            ev,
+            "destroy",
+            by,
+            "{}'s {} in {s} is destroyed.",
+            b.owner,
+            b.kind.name()
+        );
+        let kind = match b.kind {
+            BuildingKind::City => TrophyKind::City,
+            BuildingKind::Starport => TrophyKind::Starport,
+        };
+        self.piece_destroyed(b.owner, kind, by);
+        if b.kind == BuildingKind::City {
+            if let Some(destroyer) = by {
+                if Some(destroyer) != b.owner.seat() {
+                    // B-CITY-01: Outrage first, then Ransack.
+                    for r in crate::cards::city_types(self, s) {
+                        outrage::provoke_outrage(self, destroyer, r, ev);
+                    }
+                    if let Some(defender) = b.owner.seat() {
+                        if court::ransack_possible(self, defender)
+                            && crate::cards::may_ransack(self, destroyer, defender)
+                        {
+                            self.push(Frame::Ransack {
+                                destroyer,
+                                defender,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Agents enter a supply; placeholders are swapped out at once (AMB-11).
+    pub fn return_agents(&mut self, seat: Seat, n: u8) {
+        let st = self.seat_mut(seat);
+        st.agents += n;
+        while st.placeholders != 0 && st.agents > 0 {
+            st.placeholders &= st.placeholders - 1;
+            st.agents -= 1;
+        }
+    }
+
+    /// Cities return to the rightmost empty city slots; covered resources
+    /// must be rearranged or discarded (B-CLN-02, B-RES-07).
+    pub fn return_cities(&mut self, seat: Seat, n: u8, _ev: &mut dyn Sink) {
+        let st = self.seat_mut(seat);
+        st.cities += n;
+        let open = crate::data::open_board_slots(st.cities);
+        let covered = st.resources[open..crate::data::BOARD_SLOTS]
+            .iter()
+            .any(|r| r.is_some());
+        if covered {
+            self.push(Frame::Arrange {
+                seat,
+                incoming: None,
+            });
+        }
+    }
+
+    /// B-GLOS-06 / B-RES-06: gain a resource from the supply (nothing if it
+    /// is empty, AMB-01); the seat then places it by the slot rule.
+    pub fn gain(&mut self, seat: Seat, r: Resource, ev: &mut dyn Sink) -> bool {
+        if self.supply[r.index()] == 0 {
+            log!(
+                ev,
+                "gain",
+                Some(seat),
+                "{seat} cannot gain {r}: the supply is empty."
+            );
+            return false;
+        }
+        self.supply[r.index()] -= 1;
+        log!(ev, "gain", Some(seat), "{seat} gains {r}.");
+        self.receive(seat, r);
+        true
+    }
+
+    /// A token arrives in `seat`'s play area (gained, taken, stolen, given).
+    pub fn receive(&mut self, seat: Seat, r: Resource) {
+        self.push(Frame::Arrange {
+            seat,
+            incoming: Some(r),
+        });
+    }
+
+    /// Returns a token from a slot to the supply (discard or spend outside
+    /// the Prelude).
+    pub fn discard_slot(&mut self, seat: Seat, slot: usize) -> Option<Resource> {
+        let r = self.seat_mut(seat).resources[slot].take()?;
+        self.supply[r.index()] += 1;
+        Some(r)
+    }
+}

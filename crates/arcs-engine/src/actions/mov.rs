@@ -1,0 +1,201 @@
+//! Move and Catapult (B-MOV).
+
+use crate::choice::{Choice, Prompt};
+use crate::event::Sink;
+use crate::flow::Source;
+use crate::ids::*;
+use crate::log;
+use crate::state::{BuildingKind, GameState};
+use serde::{Deserialize, Serialize};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveStage {
+    From,
+    Ships,
+    To,
+    /// Catapult: how many ships stay at the gate just entered.
+    Drop,
+    /// Catapult: where the group goes next.
+    On,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveFrame {
+    pub seat: Seat,
+    pub source: Source,
+    pub stage: MoveStage,
+    pub from: SystemId,
+    pub at: SystemId,
+    pub fresh: u8,
+    pub damaged: u8,
+    pub catapult: bool,
+    /// Systems this group has been in; a Catapult never revisits one
+    /// (docs/rulings.md R-MOV-1).
+    pub visited: u32,
+}
+
+/// Systems holding ships the seat may move (B-MOV-01).
+pub fn origins(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_ {
+    s.systems_in_play().filter(move |sys| {
+        s.sys(*sys).ships_of(seat.owner()).total() > 0 && s.adj[sys.index()] != 0
+    })
+}
+
+pub fn any(s: &GameState, seat: Seat) -> bool {
+    origins(s, seat).next().is_some()
+}
+
+/// B-MOV-02/04: a Loyal starport (fresh or damaged) in the origin.
+fn catapults_from(s: &GameState, seat: Seat, sys: SystemId) -> bool {
+    s.sys(sys)
+        .buildings_of(seat.owner())
+        .any(|(_, b)| b.kind == BuildingKind::Starport)
+}
+
+impl MoveFrame {
+    pub fn new(seat: Seat, source: Source) -> MoveFrame {
+        MoveFrame {
+            seat,
+            source,
+            stage: MoveStage::From,
+            from: SystemId(0),
+            at: SystemId(0),
+            fresh: 0,
+            damaged: 0,
+            catapult: false,
+            visited: 0,
+        }
+    }
+
+    pub fn prompt(&self) -> (Seat, Prompt) {
+        let p = match self.stage {
+            MoveStage::From => Prompt::MoveFrom,
+            MoveStage::Ships => Prompt::MoveShips { from: self.from },
+            MoveStage::To => Prompt::MoveTo { from: self.from },
+            MoveStage::Drop => Prompt::CatapultDrop { at: self.at },
+            MoveStage::On => Prompt::CatapultOn { at: self.at },
+        };
+        (self.seat, p)
+    }
+
+    fn next_systems<'a>(&'a self, s: &'a GameState) -> impl Iterator<Item = SystemId> + 'a {
+        s.adjacent(self.at)
+            .filter(move |x| self.visited & x.bit() == 0)
+    }
+
+    pub fn choices(&self, s: &GameState, out: &mut Vec<Choice>) {
+        let o = self.seat.owner();
+        match self.stage {
+            MoveStage::From => out.extend(origins(s, self.seat).map(Choice::System)),
+            MoveStage::Ships => {
+                let sh = s.sys(self.from).ships_of(o);
+                let cap = crate::cards::max_ships_moved(s, self.seat);
+                for f in 0..=sh.fresh {
+                    for d in 0..=sh.damaged {
+                        if f + d >= 1 && f + d <= cap {
+                            out.push(Choice::Ships {
+                                fresh: f,
+                                damaged: d,
+                            });
+                        }
+                    }
+                }
+            }
+            MoveStage::To => out.extend(s.adjacent(self.from).map(Choice::System)),
+            MoveStage::Drop => {
+                for f in 0..=self.fresh {
+                    for d in 0..=self.damaged {
+                        out.push(Choice::Ships {
+                            fresh: f,
+                            damaged: d,
+                        });
+                    }
+                }
+            }
+            MoveStage::On => out.extend(self.next_systems(s).map(Choice::System)),
+        }
+    }
+
+    pub fn resolve(mut self, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
+        match (self.stage, choice) {
+            (MoveStage::From, Choice::System(sys)) => {
+                self.from = sys;
+                self.at = sys;
+                self.visited = sys.bit();
+                self.catapult = catapults_from(s, self.seat, sys)
+                    || crate::cards::catapults_from_extra(s, self.seat, sys);
+                self.stage = MoveStage::Ships;
+                s.set_top(crate::flow::Frame::Move(self));
+            }
+            (MoveStage::Ships, Choice::Ships { fresh, damaged }) => {
+                self.fresh = fresh;
+                self.damaged = damaged;
+                self.stage = MoveStage::To;
+                s.set_top(crate::flow::Frame::Move(self));
+            }
+            (MoveStage::To | MoveStage::On, Choice::System(to)) => self.enter(s, to, ev),
+            (MoveStage::Drop, Choice::Ships { fresh, damaged }) => {
+                self.fresh -= fresh;
+                self.damaged -= damaged;
+                if fresh + damaged > 0 {
+                    log!(
+                        ev,
+                        "move",
+                        Some(self.seat),
+                        "{} leaves {} ship(s) in {}.",
+                        self.seat,
+                        fresh + damaged,
+                        self.at
+                    );
+                }
+                if self.fresh + self.damaged == 0 || self.next_systems(s).next().is_none() {
+                    self.finish(s, ev);
+                } else {
+                    self.stage = MoveStage::On;
+                    s.set_top(crate::flow::Frame::Move(self));
+                }
+            }
+            _ => s.pop(),
+        }
+    }
+
+    /// The group enters `to`. Whether it must stop is judged before it
+    /// arrives (B-MOV-03): any planet, or a gate someone else controls.
+    fn enter(mut self, s: &mut GameState, to: SystemId, ev: &mut dyn Sink) {
+        let stops = !to.is_gate() || s.controlled_by_other(self.seat, to);
+        let o = self.seat.owner();
+        {
+            let a = s.sys_mut(self.at).ships_mut(o);
+            a.fresh -= self.fresh;
+            a.damaged -= self.damaged;
+        }
+        {
+            let b = s.sys_mut(to).ships_mut(o);
+            b.fresh += self.fresh;
+            b.damaged += self.damaged;
+        }
+        log!(
+            ev,
+            "move",
+            Some(self.seat),
+            "{} moves {} ship(s) from {} to {to}.",
+            self.seat,
+            self.fresh + self.damaged,
+            self.at
+        );
+        crate::cards::after_enter(s, self.seat, to, ev);
+        self.at = to;
+        self.visited |= to.bit();
+        if self.catapult && !stops && self.next_systems(s).next().is_some() {
+            self.stage = MoveStage::Drop;
+            s.set_top(crate::flow::Frame::Move(self));
+        } else {
+            self.finish(s, ev);
+        }
+    }
+
+    fn finish(self, s: &mut GameState, _ev: &mut dyn Sink) {
+        s.pop();
+    }
+}

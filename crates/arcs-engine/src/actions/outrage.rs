@@ -1,0 +1,48 @@
+//! Provoke Outrage (B-CITY-02..05).
+
+use crate::event::Sink;
+use crate::ids::*;
+use crate::log;
+use crate::state::GameState;
+
+/// `seat` Provokes Outrage of type `r`: discard its `r` tokens and `r` Guild
+/// cards (Loyal cards excepted), and cover the `r` Outrage icon with an
+/// agent, or a placeholder when none is in supply.
+pub fn provoke_outrage(s: &mut GameState, seat: Seat, r: Resource, ev: &mut dyn Sink) {
+    let mut lost = 0;
+    for slot in 0..7 {
+        if s.seat(seat).resources[slot] == Some(r) {
+            s.discard_slot(seat, slot);
+            lost += 1;
+        }
+    }
+    let cards: Vec<CardId> = s
+        .seat(seat)
+        .guild
+        .iter()
+        .copied()
+        .filter(|c| c.info().suit == Some(r) && !crate::cards::keeps_on_outrage(*c))
+        .collect();
+    for c in &cards {
+        crate::cards::discard_guild(s, seat, *c);
+    }
+    let st = s.seat_mut(seat);
+    let bit = 1 << r.index();
+    let newly = st.outrage & bit == 0;
+    if newly {
+        st.outrage |= bit;
+        if st.agents > 0 {
+            st.agents -= 1;
+        } else {
+            st.placeholders |= bit;
+        }
+    }
+    log!(
+        ev,
+        "outrage",
+        Some(seat),
+        "{seat} provokes {r} Outrage{}: discards {lost} {r} and {} {r} Guild card(s).",
+        if newly { "" } else { " again" },
+        cards.len()
+    );
+}

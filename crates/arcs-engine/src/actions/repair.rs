@@ -1,0 +1,76 @@
+//! Repair (B-REP-01).
+
+use crate::choice::{Choice, Piece};
+use crate::event::Sink;
+use crate::ids::*;
+use crate::log;
+use crate::state::{Building, GameState};
+
+pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, Piece)> + '_ {
+    let o = seat.owner();
+    s.systems_in_play().flat_map(move |sys| {
+        let ship = (s.sys(sys).ships_of(o).damaged > 0).then_some((
+            sys,
+            Piece::Ship {
+                owner: o,
+                damaged: true,
+            },
+        ));
+        let buildings = s
+            .sys(sys)
+            .buildings_of(o)
+            .filter(|(_, b)| b.damaged)
+            .map(move |(slot, _)| (sys, Piece::Building { slot }));
+        ship.into_iter().chain(buildings)
+    })
+}
+
+pub fn any(s: &GameState, seat: Seat) -> bool {
+    targets(s, seat).next().is_some()
+}
+
+pub fn choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
+    out.extend(targets(s, seat).map(|(system, piece)| Choice::Piece { system, piece }));
+}
+
+pub fn resolve(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sink) {
+    s.pop();
+    let Choice::Piece { system, piece } = choice else {
+        return;
+    };
+    repair(s, seat, system, piece, ev);
+}
+
+/// Makes a damaged piece fresh.
+pub fn repair(s: &mut GameState, seat: Seat, system: SystemId, piece: Piece, ev: &mut dyn Sink) {
+    match piece {
+        Piece::Ship { owner, .. } => {
+            let sh = s.sys_mut(system).ships_mut(owner);
+            if sh.damaged > 0 {
+                sh.damaged -= 1;
+                sh.fresh += 1;
+                log!(
+                    ev,
+                    "repair",
+                    Some(seat),
+                    "{seat} repairs a ship in {system}."
+                );
+            }
+        }
+        Piece::Building { slot } => {
+            if let Some(b) = s.sys(system).slots[slot as usize] {
+                s.sys_mut(system).slots[slot as usize] = Some(Building {
+                    damaged: false,
+                    ..b
+                });
+                log!(
+                    ev,
+                    "repair",
+                    Some(seat),
+                    "{seat} repairs a {} in {system}.",
+                    b.kind.name()
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! The 31 base Court cards (B-COMP-04): 25 Guild, 6 Vox (rules-base.md §3).
+
+mod guild_fuel;
+mod guild_material;
+mod guild_psionic;
+mod guild_relic;
+mod guild_weapon;
+mod vox;
+
+use super::Behavior;
+
+/// Every implemented Court card.
+pub static ALL: &[&Behavior] = &[
+    &guild_material::LOYAL_ENGINEERS,
+    &guild_material::MINING_INTEREST,
+    &guild_material::MATERIAL_CARTEL,
+    &guild_material::ADMIN_UNION,
+    &guild_material::CONSTRUCTION_UNION,
+    &guild_fuel::FUEL_CARTEL,
+    &guild_fuel::LOYAL_PILOTS,
+    &guild_fuel::GATEKEEPERS,
+    &guild_fuel::SHIPPING_INTEREST,
+    &guild_fuel::SPACING_UNION,
+    &guild_weapon::ARMS_UNION,
+    &guild_weapon::PRISON_WARDENS,
+    &guild_weapon::SKIRMISHERS,
+    &guild_weapon::COURT_ENFORCERS,
+    &guild_weapon::LOYAL_MARINES,
+    &guild_psionic::LATTICE_SPIES,
+    &guild_psionic::FARSEERS,
+    &guild_psionic::SECRET_ORDER,
+    &guild_psionic::LOYAL_EMPATHS,
+    &guild_psionic::SILVER_TONGUES,
+    &guild_relic::LOYAL_KEEPERS,
+    &guild_relic::SWORN_GUARDIANS,
+    &guild_relic::ELDER_BROKER,
+    &guild_relic::RELIC_FENCE,
+    &guild_relic::GALACTIC_BARDS,
+    &vox::MASS_UPRISING,
+    &vox::POPULIST_DEMANDS,
+    &vox::OUTRAGE_SPREADS,
+    &vox::SONG_OF_FREEDOM,
+    &vox::GUILD_STRUGGLE,
+    &vox::CALL_TO_ACTION,
+];
+
+/// Shared pieces of several cards.
+pub(crate) mod common {
+    use crate::cards::effects::{Effect, StealFilter};
+    use crate::cards::PreludeAbility;
+    use crate::event::Sink;
+    use crate::flow::Frame;
+    use crate::ids::*;
+    use crate::state::GameState;
+
+    /// "Prelude: You may discard this to place 3 ships in a system you
+    /// control." (Prison Wardens, Skirmishers, Court Enforcers, Loyal Marines)
+    pub const PLACE_3_SHIPS: PreludeAbility = PreludeAbility {
+        discard: true,
+        first: false,
+        once_per_turn: false,
+        possible: |s, seat| {
+            s.seat(seat).ships > 0 && s.systems_in_play().any(|x| s.controls(seat, x))
+        },
+        run: |s, seat, card, _ev| s.push(Frame::Effect(Effect::PlaceShips { seat, card, n: 3 })),
+    };
+
+    /// Empty resource slots, for the Interests' Prelude.
+    pub fn empty_slots(s: &GameState, seat: Seat) -> u8 {
+        crate::actions::resources::open_slots(s, seat)
+            .iter()
+            .filter(|&&i| s.seat(seat).resources[i].is_none())
+            .count() as u8
+    }
+
+    /// "Prelude: You may discard this to gain X up to your number of empty
+    /// resource slots. If the X supply empties, steal the X instead."
+    pub fn interest_prelude(s: &mut GameState, seat: Seat, card: CardId, res: Resource) {
+        let max = empty_slots(s, seat);
+        s.push(Frame::Effect(Effect::GainUpTo {
+            seat,
+            card,
+            res,
+            max,
+        }));
+    }
+
+    /// "Prelude: You may discard this to steal 1 X." (Cartels)
+    pub fn cartel_steal(s: &mut GameState, seat: Seat, card: CardId, res: Resource) {
+        s.push(Frame::Effect(Effect::Steal {
+            seat,
+            card,
+            filter: StealFilter::Resource(res),
+            left: 1,
+            optional: false,
+        }));
+    }
+
+    /// "After scoring, Rivals discard all X." (Cartels)
+    pub fn cartel_after_scoring(s: &mut GameState, holder: Seat, res: Resource, ev: &mut dyn Sink) {
+        let rivals: Vec<Seat> = s.rivals(holder).collect();
+        for r in rivals {
+            let mut n = 0;
+            for slot in 0..7 {
+                if s.seat(r).resources[slot] == Some(res) {
+                    s.discard_slot(r, slot);
+                    n += 1;
+                }
+            }
+            if n > 0 {
+                crate::log!(ev, "cartel", Some(r), "{r} discards {n} {res} (Cartel).");
+            }
+        }
+    }
+
+    /// "Gain 1 X" new actions standing in for Build (Manufacture, Synthesize).
+    pub fn gain_one(s: &mut GameState, seat: Seat, res: Resource, ev: &mut dyn Sink) {
+        s.gain(seat, res, ev);
+    }
+}

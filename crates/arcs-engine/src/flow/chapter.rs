@@ -1,0 +1,324 @@
+//! Chapters: the draw (and 2-player mulligan), scoring, cleanup and the
+//! game end (B-DRAW, B-SCORE, B-CLN, B-GAME).
+
+use super::Frame;
+use crate::data::{city_bonus, power_to_win};
+use crate::event::Sink;
+use crate::ids::*;
+use crate::log;
+use crate::state::{GameState, Outcome, TrophyKind};
+use rand::seq::SliceRandom;
+
+/// B-DRAW-01/02 (and setup P–Q): shuffle every action card, deal 6 each,
+/// discard the rest face down and shuffle the pile (003:L987).
+pub fn chapter_start(s: &mut GameState, ev: &mut dyn Sink) {
+    let mut deck: Vec<ActionCard> = (0..28u8)
+        .map(ActionCard)
+        .filter(|c| s.players == 4 || (2..=6).contains(&c.number()))
+        .collect();
+    deck.shuffle(&mut s.rng);
+    s.action_discard.clear();
+    s.action_discard_up.clear();
+    for seat in Seat::all(s.players) {
+        let st = s.seat_mut(seat);
+        st.hand = CardSet::default();
+        for _ in 0..6 {
+            if let Some(c) = deck.pop() {
+                st.hand.insert(c);
+            }
+        }
+    }
+    // The undealt remainder waits in the discard pile (top = end) so a
+    // 2-player mulligan draws from it (AMB-55).
+    s.action_discard.extend(deck);
+    log!(
+        ev,
+        "chapter",
+        None,
+        "Chapter {} begins: each player draws 6 cards.",
+        s.chapter
+    );
+    for seat in Seat::all(s.players) {
+        let hand: Vec<String> = s.seat(seat).hand.iter().map(|c| c.to_string()).collect();
+        crate::log_private!(ev, seat, "draw", "You draw {}.", hand.join(" "));
+    }
+    s.set_top(Frame::RoundStart);
+    if s.players == 2 {
+        // B-DRAW-03: the player without initiative may mulligan.
+        let other = s.next_seat(s.initiative);
+        s.push(Frame::Mulligan { seat: other });
+    } else {
+        s.action_discard.shuffle(&mut s.rng);
+    }
+}
+
+/// B-SETUP-15 / B-DRAW-03 / AMB-55.
+pub fn mulligan(s: &mut GameState, seat: Seat, redraw: bool, ev: &mut dyn Sink) {
+    s.pop();
+    if redraw {
+        let old = std::mem::take(&mut s.seat_mut(seat).hand);
+        for _ in 0..6 {
+            if let Some(c) = s.action_discard.pop() {
+                s.seat_mut(seat).hand.insert(c);
+            }
+        }
+        s.action_discard.extend(old.iter());
+        log!(
+            ev,
+            "mulligan",
+            Some(seat),
+            "{seat} discards their hand and draws 6 new cards."
+        );
+        let hand: Vec<String> = s.seat(seat).hand.iter().map(|c| c.to_string()).collect();
+        crate::log_private!(ev, seat, "draw", "You draw {}.", hand.join(" "));
+    } else {
+        log!(ev, "mulligan", Some(seat), "{seat} keeps their hand.");
+    }
+    s.action_discard.shuffle(&mut s.rng);
+}
+
+/// B-SCORE-03: what each ambition counts for a seat.
+pub fn ambition_count(s: &GameState, seat: Seat, a: Ambition) -> u32 {
+    let st = s.seat(seat);
+    let icons = |r: Resource| -> u32 {
+        let tokens = st.count_resource(r) as u32;
+        let guild = st.guild.iter().filter(|c| c.info().suit == Some(r)).count() as u32;
+        tokens + guild + crate::cards::extra_icons(s, seat, r)
+    };
+    match a {
+        Ambition::Tycoon => icons(Resource::Material) + icons(Resource::Fuel),
+        Ambition::Tyrant => st.captive_total(),
+        Ambition::Warlord => st.trophy_total(),
+        Ambition::Keeper => icons(Resource::Relic),
+        Ambition::Empath => icons(Resource::Psionic),
+    }
+}
+
+/// B-SCORE-08: the 2-player phantom's count from the ambition boxes.
+fn phantom_count(s: &GameState, a: Ambition) -> u32 {
+    let b = &s.box_resources;
+    (match a {
+        Ambition::Tycoon => b[0] + b[1],
+        Ambition::Tyrant => 0,
+        Ambition::Warlord => b[2],
+        Ambition::Keeper => b[3],
+        Ambition::Empath => b[4],
+    }) as u32
+}
+
+/// Places in one ambition: `(first, seconds)` among seats, with the phantom
+/// as a full participant who never gains (B-SCORE-04..08, AMB-59).
+/// `None` stands for the phantom.
+pub fn rank(s: &GameState, a: Ambition) -> (Option<Option<Seat>>, Vec<Option<Seat>>) {
+    let mut counts: Vec<(Option<Seat>, u32)> = s
+        .seat_ids()
+        .map(|x| (Some(x), ambition_count(s, x, a)))
+        .collect();
+    if s.players == 2 {
+        counts.push((None, phantom_count(s, a)));
+    }
+    counts.retain(|(_, c)| *c > 0); // B-SCORE-06 qualifying
+    let Some(top) = counts.iter().map(|(_, c)| *c).max() else {
+        return (None, vec![]);
+    };
+    let firsts: Vec<Option<Seat>> = counts
+        .iter()
+        .filter(|(_, c)| *c == top)
+        .map(|(x, _)| *x)
+        .collect();
+    if firsts.len() > 1 {
+        // Tie for first: all tied take second; nobody else places.
+        return (None, firsts);
+    }
+    let rest: Vec<(Option<Seat>, u32)> = counts.into_iter().filter(|(_, c)| *c < top).collect();
+    let second = rest.iter().map(|(_, c)| *c).max();
+    let seconds: Vec<Option<Seat>> = match second {
+        Some(v) => {
+            let tied: Vec<Option<Seat>> = rest
+                .iter()
+                .filter(|(_, c)| *c == v)
+                .map(|(x, _)| *x)
+                .collect();
+            if tied.len() == 1 {
+                tied
+            } else {
+                vec![] // tie for second: nobody places
+            }
+        }
+        None => vec![],
+    };
+    (Some(firsts[0]), seconds)
+}
+
+/// Step 1: score every ambition with at least one marker (B-SCORE-02..08).
+pub fn scoring(s: &mut GameState, ev: &mut dyn Sink) {
+    log!(ev, "chapter", None, "Chapter {} ends: scoring.", s.chapter);
+    for a in Ambition::ALL {
+        let markers: Vec<usize> = (0..3).filter(|&i| s.markers[i].at == Some(a)).collect();
+        if markers.is_empty() {
+            continue;
+        }
+        let first_sum: i32 = markers.iter().map(|&i| s.markers[i].values(i).0).sum();
+        let second_sum: i32 = markers.iter().map(|&i| s.markers[i].values(i).1).sum();
+        let (first, seconds) = rank(s, a);
+        let mut gains: Vec<(Seat, i32, &str)> = Vec::new();
+        if let Some(Some(w)) = first {
+            let bonus = city_bonus(s.seat(w).cities);
+            gains.push((w, first_sum + bonus, "first"));
+        }
+        for x in seconds.iter().flatten() {
+            gains.push((*x, second_sum, "second"));
+        }
+        if first.is_none() && seconds.is_empty() {
+            log!(ev, "score", None, "{a}: nobody qualifies.");
+        }
+        if let Some(None) = first {
+            log!(
+                ev,
+                "score",
+                None,
+                "{a}: the ambition boxes' tokens (phantom player) take first place."
+            );
+        }
+        for (x, p, place) in gains {
+            s.seat_mut(x).power += p;
+            log!(
+                ev,
+                "score",
+                Some(x),
+                "{a}: {x} takes {place} place and gains {p} Power."
+            );
+        }
+    }
+    s.set_top(Frame::AfterScoring);
+}
+
+/// "After scoring" hooks (Cartels), between Step 1 and cleanup (B-SCORE-09).
+pub fn after_scoring(s: &mut GameState, ev: &mut dyn Sink) {
+    s.set_top(Frame::Cleanup);
+    crate::cards::after_scoring(s, ev);
+}
+
+fn scored(s: &GameState, a: Ambition) -> bool {
+    s.ambition_declared(a)
+}
+
+/// B-CLN-01/02: return Trophies and Captives if their ambition was scored.
+pub fn cleanup(s: &mut GameState, ev: &mut dyn Sink) {
+    s.set_top(Frame::ChapterClose);
+    let warlord = scored(s, Ambition::Warlord);
+    let tyrant = scored(s, Ambition::Tyrant);
+    let mut cities_back = [0u8; MAX_SEATS];
+    for holder in Seat::all(s.players) {
+        if warlord {
+            let trophies =
+                std::mem::replace(&mut s.seat_mut(holder).trophies, [[0; 4]; MAX_OWNERS]);
+            for (oi, kinds) in trophies.iter().enumerate() {
+                let Some(owner) = Owner::from_index(oi).seat() else {
+                    continue;
+                };
+                for k in TrophyKind::ALL {
+                    let n = kinds[k as usize];
+                    if n == 0 {
+                        continue;
+                    }
+                    match k {
+                        TrophyKind::Ship => s.seat_mut(owner).ships += n,
+                        TrophyKind::Starport => s.seat_mut(owner).starports += n,
+                        TrophyKind::Agent => s.return_agents(owner, n),
+                        TrophyKind::City => cities_back[owner.index()] += n,
+                    }
+                }
+            }
+        }
+        if tyrant {
+            let captives = std::mem::replace(&mut s.seat_mut(holder).captives, [0; MAX_OWNERS]);
+            for (oi, n) in captives.iter().enumerate() {
+                if let Some(owner) = Owner::from_index(oi).seat() {
+                    if *n > 0 {
+                        s.return_agents(owner, *n);
+                    }
+                }
+            }
+        }
+    }
+    if warlord {
+        log!(
+            ev,
+            "cleanup",
+            None,
+            "Warlord was scored: all Trophies return to their owners."
+        );
+    }
+    if tyrant {
+        log!(
+            ev,
+            "cleanup",
+            None,
+            "Tyrant was scored: all Captives return to their owners."
+        );
+    }
+    for owner in Seat::all(s.players) {
+        let n = cities_back[owner.index()];
+        if n > 0 {
+            s.return_cities(owner, n, ev);
+        }
+    }
+}
+
+/// Markers return and flip; the game ends or the next chapter begins
+/// (B-CLN-03/04, B-GAME-01..03).
+pub fn chapter_close(s: &mut GameState, ev: &mut dyn Sink) {
+    for m in s.markers.iter_mut() {
+        m.at = None;
+    }
+    let flip = (0..3)
+        .filter(|&i| !s.markers[i].flipped)
+        .min_by_key(|&i| (s.markers[i].values(i).0, i));
+    if let Some(i) = flip {
+        s.markers[i].flipped = true;
+        let (a, b) = s.markers[i].values(i);
+        log!(ev, "cleanup", None, "An ambition marker flips to {a}/{b}.");
+    }
+    let threshold = power_to_win(s.players);
+    let reached = s.seat_ids().any(|x| s.seat(x).power >= threshold);
+    if reached || s.chapter >= 5 {
+        finish(
+            s,
+            if reached {
+                format!("a player reached {threshold} Power")
+            } else {
+                "the fifth chapter ended".to_string()
+            },
+            ev,
+        );
+        return;
+    }
+    s.chapter += 1;
+    s.set_top(Frame::ChapterStart);
+}
+
+/// B-GAME-02: most Power wins; ties go to the earliest in turn order from
+/// the initiative holder (AMB-56).
+pub fn finish(s: &mut GameState, reason: String, ev: &mut dyn Sink) {
+    let order: Vec<Seat> = s.turn_order().filter(|x| !s.seat(*x).resigned).collect();
+    let mut ranking = order.clone();
+    ranking.sort_by_key(|x| std::cmp::Reverse(s.seat(*x).power)); // stable: turn order breaks ties
+    ranking.extend(s.turn_order().filter(|x| s.seat(*x).resigned));
+    let winner = ranking[0];
+    log!(
+        ev,
+        "gameover",
+        Some(winner),
+        "The game ends ({reason}). {winner} wins with {} Power.",
+        s.seat(winner).power
+    );
+    s.outcome = Some(Outcome {
+        power: s.seat_ids().map(|x| s.seat(x).power).collect(),
+        winner,
+        ranking,
+        reason,
+    });
+    s.stack.clear();
+    s.push(Frame::GameOver);
+}

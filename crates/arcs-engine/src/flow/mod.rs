@@ -1,0 +1,342 @@
+//! The frame stack: every procedure of the game is a small `Copy` frame.
+//! The engine runs automatic frames until the top frame needs a decision
+//! (DESIGN.md §The engine). A decision with exactly one legal choice is taken
+//! automatically, so every prompt a seat sees offers a real choice.
+
+mod chapter;
+mod round;
+mod turn;
+
+pub use turn::{act_possible, pip_actions, seize as seize_now};
+
+use crate::actions::battle::BattleFrame;
+use crate::actions::mov::MoveFrame;
+use crate::cards::effects::Effect;
+use crate::choice::{Choice, Prompt};
+use crate::event::Sink;
+use crate::ids::*;
+use crate::state::GameState;
+use serde::{Deserialize, Serialize};
+
+/// What paid for an action: a pip of the played card, a resource's Prelude
+/// action, or a card effect. Copy/Pivot modifiers (Mystic, Warrior,
+/// Feastbringer) look at this.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    Pip,
+    Resource,
+    Effect,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "frame")]
+pub enum Frame {
+    // ---- chapter and round flow
+    ChapterStart,
+    Mulligan {
+        seat: Seat,
+    },
+    RoundStart,
+    NextTurn,
+    PlayCard {
+        seat: Seat,
+    },
+    Turn,
+    EndTurn {
+        seat: Seat,
+    },
+    RoundEnd,
+    Scoring,
+    AfterScoring,
+    Cleanup,
+    ChapterClose,
+    GameOver,
+    // ---- actions
+    Tax {
+        seat: Seat,
+        source: Source,
+    },
+    Build {
+        seat: Seat,
+        source: Source,
+    },
+    Move(MoveFrame),
+    Repair {
+        seat: Seat,
+    },
+    Influence {
+        seat: Seat,
+    },
+    Secure {
+        seat: Seat,
+    },
+    Battle(BattleFrame),
+    /// B-CITY-06: the destroyer secures a card holding a defender agent.
+    Ransack {
+        destroyer: Seat,
+        defender: Seat,
+    },
+    /// B-SEC-04: refill a Court position once "When Secured" has resolved.
+    Refill {
+        pos: u8,
+    },
+    /// B-RES-06/07: place a gained token and rearrange.
+    Arrange {
+        seat: Seat,
+        incoming: Option<Resource>,
+    },
+    /// B-FINE-03: an eliminated seat places 3 ships in a gate.
+    Eliminated {
+        seat: Seat,
+    },
+    /// A card's effect (cards/effects.rs).
+    Effect(Effect),
+}
+
+/// A decision: who chooses, what about, and every legal choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    pub seat: Seat,
+    pub prompt: Prompt,
+    pub choices: Vec<Choice>,
+}
+
+impl GameState {
+    pub(crate) fn push(&mut self, f: Frame) {
+        if self.stack.try_push(f).is_err() {
+            // Unreachable with the base game's nesting depth (< 12); counted
+            // so the invariant suite reports it instead of a panic.
+            self.anomalies = self.anomalies.saturating_add(1);
+        }
+    }
+    pub(crate) fn pop(&mut self) {
+        self.stack.pop();
+    }
+    pub(crate) fn set_top(&mut self, f: Frame) {
+        if let Some(t) = self.stack.last_mut() {
+            *t = f;
+        } else {
+            self.push(f);
+        }
+    }
+
+    /// Who must decide for `frame`, and about what; `None` for automatic frames.
+    fn frame_prompt(&self, frame: &Frame) -> Option<(Seat, Prompt)> {
+        use Frame::*;
+        match frame {
+            Mulligan { seat } => Some((*seat, Prompt::Mulligan)),
+            PlayCard { seat } => Some((
+                *seat,
+                Prompt::PlayCard {
+                    lead: self.round.lead().is_none(),
+                },
+            )),
+            Turn => Some((
+                self.turn.seat,
+                Prompt::Turn {
+                    pips_left: self.turn.pips_left,
+                    prelude: self.turn.prelude_open,
+                    window: self.turn.window_open,
+                },
+            )),
+            Tax { seat, .. } => Some((*seat, Prompt::TaxTarget)),
+            Build { seat, .. } => Some((*seat, Prompt::BuildTarget)),
+            Move(m) => Some(m.prompt()),
+            Repair { seat } => Some((*seat, Prompt::RepairTarget)),
+            Influence { seat } => Some((*seat, Prompt::InfluenceTarget)),
+            Secure { seat } => Some((*seat, Prompt::SecureTarget)),
+            Battle(b) => b.prompt(self),
+            Ransack { destroyer, .. } => Some((*destroyer, Prompt::Ransack)),
+            Arrange { seat, incoming } => Some((
+                *seat,
+                Prompt::Arrange {
+                    incoming: *incoming,
+                },
+            )),
+            Eliminated { seat } => Some((*seat, Prompt::EliminatedGate)),
+            Effect(e) => e.prompt(self),
+            ChapterStart
+            | RoundStart
+            | NextTurn
+            | EndTurn { .. }
+            | RoundEnd
+            | Scoring
+            | AfterScoring
+            | Cleanup
+            | ChapterClose
+            | GameOver
+            | Refill { .. } => None,
+        }
+    }
+
+    /// Every legal choice for a decision frame.
+    fn frame_choices(&self, frame: &Frame, out: &mut Vec<Choice>) {
+        use Frame::*;
+        match frame {
+            Mulligan { .. } => out.extend([Choice::No, Choice::Yes]),
+            PlayCard { seat } => round::play_choices(self, *seat, out),
+            Turn => turn::turn_choices(self, out),
+            Tax { seat, .. } => crate::actions::tax::choices(self, *seat, out),
+            Build { seat, .. } => crate::actions::build::choices(self, *seat, out),
+            Move(m) => m.choices(self, out),
+            Repair { seat } => crate::actions::repair::choices(self, *seat, out),
+            Influence { seat } => crate::actions::court::influence_choices(self, *seat, out),
+            Secure { seat } => crate::actions::court::secure_choices(self, *seat, out),
+            Battle(b) => b.choices(self, out),
+            Ransack {
+                destroyer,
+                defender,
+            } => crate::actions::court::ransack_choices(self, *destroyer, *defender, out),
+            Arrange { seat, incoming } => {
+                crate::actions::resources::arrange_choices(self, *seat, *incoming, out)
+            }
+            Eliminated { .. } => {
+                out.extend(
+                    self.systems_in_play()
+                        .filter(|s| s.is_gate())
+                        .map(Choice::System),
+                );
+            }
+            Effect(e) => e.choices(self, out),
+            _ => {}
+        }
+    }
+
+    /// Runs an automatic frame (it is on top of the stack).
+    fn run_auto(&mut self, frame: Frame, ev: &mut dyn Sink) {
+        use Frame::*;
+        match frame {
+            ChapterStart => chapter::chapter_start(self, ev),
+            RoundStart => round::round_start(self, ev),
+            NextTurn => round::next_turn(self, ev),
+            EndTurn { seat } => turn::end_turn(self, seat, ev),
+            RoundEnd => round::round_end(self, ev),
+            Scoring => chapter::scoring(self, ev),
+            AfterScoring => chapter::after_scoring(self, ev),
+            Cleanup => chapter::cleanup(self, ev),
+            ChapterClose => chapter::chapter_close(self, ev),
+            Refill { pos } => {
+                self.pop();
+                crate::actions::court::refill(self, pos as usize, ev);
+            }
+            GameOver => {}
+            Battle(b) if b.paused => b.resume(self, ev),
+            _ => {
+                // A decision frame reached here by mistake; drop it.
+                self.anomalies = self.anomalies.saturating_add(1);
+                self.pop();
+            }
+        }
+    }
+
+    /// Applies a legal choice to the decision frame on top.
+    fn resolve(&mut self, frame: Frame, choice: Choice, ev: &mut dyn Sink) {
+        use Frame::*;
+        match frame {
+            Mulligan { seat } => chapter::mulligan(self, seat, choice == Choice::Yes, ev),
+            PlayCard { seat } => round::play_card(self, seat, choice, ev),
+            Turn => turn::turn_choice(self, choice, ev),
+            Tax { seat, source } => crate::actions::tax::resolve(self, seat, source, choice, ev),
+            Build { seat, source } => {
+                crate::actions::build::resolve(self, seat, source, choice, ev)
+            }
+            Move(m) => m.resolve(self, choice, ev),
+            Repair { seat } => crate::actions::repair::resolve(self, seat, choice, ev),
+            Influence { seat } => crate::actions::court::influence(self, seat, choice, ev),
+            Secure { seat } => crate::actions::court::secure(self, seat, choice, ev),
+            Battle(b) => b.resolve(self, choice, ev),
+            Ransack {
+                destroyer,
+                defender,
+            } => crate::actions::court::ransack(self, destroyer, defender, choice, ev),
+            Arrange { seat, .. } => crate::actions::resources::arrange(self, seat, choice, ev),
+            Eliminated { seat } => {
+                self.pop();
+                if let Choice::System(g) = choice {
+                    let n = self.seat(seat).ships.min(3);
+                    self.place_ships(seat.owner(), g, n, false);
+                    crate::log!(
+                        ev,
+                        "eliminated",
+                        Some(seat),
+                        "{seat} had no ships or starports and places {n} ships in gate {g}."
+                    );
+                }
+            }
+            Effect(e) => e.resolve(self, choice, ev),
+            _ => self.anomalies = self.anomalies.saturating_add(1),
+        }
+    }
+
+    /// Runs automatic frames and forced (single-choice) decisions until a
+    /// real decision is pending or the game is over.
+    pub fn advance(&mut self, ev: &mut dyn Sink) {
+        let mut buf = Vec::new();
+        // A generous bound: a chapter is a few hundred steps. Exceeding it
+        // means a frame failed to make progress; stop rather than hang.
+        for _ in 0..100_000 {
+            let Some(&frame) = self.stack.last() else {
+                return;
+            };
+            if frame == Frame::GameOver {
+                return;
+            }
+            match self.frame_prompt(&frame) {
+                None => self.run_auto(frame, ev),
+                Some(_) => {
+                    buf.clear();
+                    self.frame_choices(&frame, &mut buf);
+                    match buf.len() {
+                        0 => {
+                            self.anomalies = self.anomalies.saturating_add(1);
+                            self.pop();
+                        }
+                        1 => {
+                            let c = buf[0];
+                            self.resolve(frame, c, ev);
+                        }
+                        _ => return,
+                    }
+                }
+            }
+        }
+        self.anomalies = self.anomalies.saturating_add(1);
+    }
+
+    /// The pending decision, if any (after [`advance`](Self::advance)).
+    pub fn decision(&self) -> Option<Decision> {
+        let frame = self.stack.last()?;
+        let (seat, prompt) = self.frame_prompt(frame)?;
+        let mut choices = Vec::new();
+        self.frame_choices(frame, &mut choices);
+        Some(Decision {
+            seat,
+            prompt,
+            choices,
+        })
+    }
+
+    /// Who decides next and the legal choices, into a reusable buffer (the
+    /// allocation-free path for bots).
+    pub fn choices_into(&self, out: &mut Vec<Choice>) -> Option<Seat> {
+        out.clear();
+        let frame = self.stack.last()?;
+        let (seat, _) = self.frame_prompt(frame)?;
+        self.frame_choices(frame, out);
+        Some(seat)
+    }
+
+    /// Applies `choice` for `seat` without checking legality: callers check
+    /// membership in the legal choices first (see `Game::apply`).
+    pub fn apply_unchecked(&mut self, choice: Choice, ev: &mut dyn Sink) {
+        if let Some(&frame) = self.stack.last() {
+            self.resolve(frame, choice, ev);
+            self.advance(ev);
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+}

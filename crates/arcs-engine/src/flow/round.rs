@@ -1,0 +1,223 @@
+//! Rounds: leading, following, passing and the initiative check
+//! (B-TURN, B-INIT).
+
+use super::Frame;
+use crate::choice::Choice;
+use crate::event::Sink;
+use crate::ids::*;
+use crate::log;
+use crate::state::{GameState, Play, PlayKind, RoundState, TurnScope};
+
+/// B-TURN-04/07/08/09/11, B-INIT-01: what a seat may play now.
+pub fn play_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
+    let hand = s.seat(seat).hand;
+    match s.round.lead() {
+        None => {
+            out.extend(hand.iter().map(Choice::Lead));
+            out.push(Choice::Pass);
+        }
+        Some(lead) => {
+            let lead_suit = lead.card.suit();
+            let lead_num = s.lead_number().unwrap_or(0);
+            for c in hand.iter() {
+                if c.suit() == lead_suit {
+                    if c.number() > lead_num {
+                        out.push(Choice::Surpass(c));
+                    }
+                } else {
+                    out.push(Choice::Pivot(c));
+                }
+                out.push(Choice::Copy(c));
+            }
+        }
+    }
+}
+
+pub fn play_card(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sink) {
+    let (card, kind) = match choice {
+        Choice::Pass => {
+            pass(s, seat, ev);
+            return;
+        }
+        Choice::Lead(c) => (c, PlayKind::Lead),
+        Choice::Surpass(c) => (c, PlayKind::Surpass),
+        Choice::Copy(c) => (c, PlayKind::Copy),
+        Choice::Pivot(c) => (c, PlayKind::Pivot),
+        _ => return,
+    };
+    s.seat_mut(seat).hand.remove(card);
+    s.round.plays[seat.index()] = Some(Play {
+        card,
+        kind,
+        seize: None,
+    });
+    // A card was played: the pass streak is broken (AMB-06).
+    s.pass_streak = 0;
+    let pips = match kind {
+        PlayKind::Lead | PlayKind::Surpass => card.pips(),
+        PlayKind::Copy | PlayKind::Pivot => 1,
+    };
+    s.turn = TurnScope::new(seat, kind, card, pips);
+    match kind {
+        PlayKind::Copy => log!(ev, "play", Some(seat), "{seat} copies (face down)."),
+        PlayKind::Lead => log!(ev, "play", Some(seat), "{seat} leads {card} ({pips} pips)."),
+        PlayKind::Surpass => log!(
+            ev,
+            "play",
+            Some(seat),
+            "{seat} surpasses with {card} ({pips} pips)."
+        ),
+        PlayKind::Pivot => log!(ev, "play", Some(seat), "{seat} pivots with {card}."),
+    }
+    if kind == PlayKind::Copy {
+        crate::log_private!(ev, seat, "play", "You copied with {card}.");
+    }
+    s.set_top(Frame::Turn);
+}
+
+/// B-INIT-01..03, AMB-03..06: the holder passes; the round ends at once.
+fn pass(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
+    s.pop(); // PlayCard; NextTurn is below
+    s.pass_streak |= 1 << seat.0;
+    let with_cards: Vec<Seat> = s
+        .seat_ids()
+        .filter(|x| !s.seat(*x).hand.is_empty())
+        .collect();
+    let all_passed = with_cards.iter().all(|x| s.pass_streak & (1 << x.0) != 0);
+    let next = s.rivals(seat).find(|x| !s.seat(*x).hand.is_empty());
+    match next {
+        Some(n) if !all_passed => {
+            s.initiative = n;
+            log!(
+                ev,
+                "pass",
+                Some(seat),
+                "{seat} passes the initiative to {n}; the round ends."
+            );
+            s.set_top(Frame::RoundStart);
+        }
+        _ => {
+            log!(
+                ev,
+                "pass",
+                Some(seat),
+                "{seat} passes; everyone with cards has passed, so the chapter ends."
+            );
+            discard_hands(s);
+            s.set_top(Frame::Scoring);
+        }
+    }
+}
+
+/// B-INIT-03: discard every hand at an early chapter end.
+pub fn discard_hands(s: &mut GameState) {
+    for seat in Seat::all(s.players) {
+        let hand = std::mem::take(&mut s.seat_mut(seat).hand);
+        for c in hand.iter() {
+            s.action_discard.push(c);
+        }
+    }
+}
+
+pub fn round_start(s: &mut GameState, ev: &mut dyn Sink) {
+    if s.seat_ids().all(|x| s.seat(x).hand.is_empty()) {
+        s.set_top(Frame::Scoring);
+        return;
+    }
+    let holder = s.initiative;
+    if s.seat(holder).hand.is_empty() {
+        // B-INIT-01 / DT-07: a holder with no cards must pass to the next
+        // clockwise player with cards.
+        if let Some(n) = s.rivals(holder).find(|x| !s.seat(*x).hand.is_empty()) {
+            s.initiative = n;
+            log!(
+                ev,
+                "pass",
+                Some(holder),
+                "{holder} has no cards and passes the initiative to {n}."
+            );
+        }
+        return;
+    }
+    s.round = RoundState::new(holder);
+    s.set_top(Frame::NextTurn);
+}
+
+pub fn next_turn(s: &mut GameState, _ev: &mut dyn Sink) {
+    loop {
+        let idx = s.round.turn_idx;
+        if idx >= s.players {
+            s.set_top(Frame::RoundEnd);
+            return;
+        }
+        let seat = Seat((s.round.leader.0 + idx) % s.players);
+        // B-TURN-06: an empty hand skips the turn.
+        if s.seat(seat).hand.is_empty() || s.seat(seat).resigned {
+            s.round.turn_idx += 1;
+            continue;
+        }
+        s.push(Frame::PlayCard { seat });
+        return;
+    }
+}
+
+/// B-TURN-12, B-INIT-08, AMB-22: check initiative, round-end effects,
+/// discard played cards.
+pub fn round_end(s: &mut GameState, ev: &mut dyn Sink) {
+    if !s.round.seized {
+        let best = s
+            .seat_ids()
+            .filter_map(|x| s.round.plays[x.index()].map(|p| (x, p)))
+            .filter(|(_, p)| p.kind == PlayKind::Surpass)
+            .max_by_key(|(_, p)| p.card.number());
+        if let Some((x, p)) = best {
+            if x != s.initiative {
+                log!(
+                    ev,
+                    "initiative",
+                    Some(x),
+                    "{x} takes the initiative: highest Surpass ({}).",
+                    p.card
+                );
+            }
+            s.initiative = x;
+        } else {
+            let h = s.initiative;
+            log!(
+                ev,
+                "initiative",
+                Some(h),
+                "{h} keeps the initiative: nobody surpassed."
+            );
+        }
+    } else {
+        let h = s.initiative;
+        log!(
+            ev,
+            "initiative",
+            Some(h),
+            "{h} keeps the seized initiative."
+        );
+    }
+    crate::cards::on_round_end(s, ev);
+    // Step 4: discard played and seize cards (face-up ones to the face-up
+    // pile under the split-discard variant, B-FINE-13).
+    for x in Seat::all(s.players) {
+        if let Some(p) = s.round.plays[x.index()].take() {
+            if s.options.split_discard && p.face_up() {
+                s.action_discard_up.push(p.card);
+            } else {
+                s.action_discard.push(p.card);
+            }
+            if let Some(z) = p.seize {
+                s.action_discard.push(z);
+            }
+        }
+    }
+    s.round.zero_marker = false; // AMB-75
+    if s.seat_ids().any(|x| !s.seat(x).hand.is_empty()) {
+        s.set_top(Frame::RoundStart);
+    } else {
+        s.set_top(Frame::Scoring);
+    }
+}

@@ -1,0 +1,303 @@
+//! A turn: the declare/seize window, the Prelude and the pips
+//! (B-AMB, B-INIT-04..07, B-PRE, B-RES-01..05, B-ACT).
+
+use super::{Frame, Source};
+use crate::actions;
+use crate::cards;
+use crate::choice::{Act, Choice};
+use crate::event::Sink;
+use crate::ids::*;
+use crate::log;
+use crate::state::{GameState, PlayKind};
+
+/// Standard actions the played card's pips allow now (B-TURN-04..09,
+/// B-RES-02: a spent Weapon adds Battle to card pips).
+pub fn pip_actions(s: &GameState) -> impl Iterator<Item = StdAction> + '_ {
+    let t = &s.turn;
+    let suit = match t.play {
+        PlayKind::Copy => s.lead_card().map(|c| c.suit()).unwrap_or(t.card.suit()),
+        _ => t.card.suit(),
+    };
+    let weapon = t.weapon && !suit.actions().contains(&StdAction::Battle);
+    suit.actions().iter().copied().chain(if weapon {
+        Some(StdAction::Battle)
+    } else {
+        None
+    })
+}
+
+/// Whether `act` has at least one legal target for `seat` now.
+pub fn act_possible(s: &GameState, seat: Seat, act: Act) -> bool {
+    match act.via {
+        Some(card) => cards::new_action_possible(s, seat, card, act.std),
+        None => match act.std {
+            StdAction::Tax => actions::tax::any(s, seat),
+            StdAction::Build => actions::build::any(s, seat),
+            StdAction::Move => actions::mov::any(s, seat),
+            StdAction::Repair => actions::repair::any(s, seat),
+            StdAction::Influence => actions::court::can_influence(s, seat),
+            StdAction::Secure => actions::court::can_secure(s, seat),
+            StdAction::Battle => actions::battle::any(s, seat),
+        },
+    }
+}
+
+/// Every way to take `std` now: the standard action and the new actions of
+/// held cards that stand in for it (B-NEW-01).
+fn acts_for(s: &GameState, seat: Seat, std: StdAction, out: &mut Vec<Act>) {
+    let a = Act::std(std);
+    if act_possible(s, seat, a) {
+        out.push(a);
+    }
+    for card in cards::held(s, seat) {
+        if cards::has_new_action(card, std) {
+            let a = Act::new_action(std, card);
+            if act_possible(s, seat, a) {
+                out.push(a);
+            }
+        }
+    }
+}
+
+/// Actions a resource's Prelude action grants (B-RES-01); Weapon grants
+/// none directly.
+fn resource_actions(s: &GameState, as_: Resource) -> &'static [StdAction] {
+    match as_ {
+        Resource::Material => &[StdAction::Build, StdAction::Repair],
+        Resource::Fuel => &[StdAction::Move],
+        Resource::Relic => &[StdAction::Secure],
+        Resource::Psionic => s.lead_card().map(|c| c.suit().actions()).unwrap_or(&[]),
+        Resource::Weapon => &[],
+    }
+}
+
+/// B-CITY-03 / B-RES-04: an Outraged type cannot be spent for its Prelude
+/// action, unless a card says to ignore that (EX-15).
+pub fn can_spend_as(s: &GameState, seat: Seat, as_: Resource) -> bool {
+    !s.seat(seat).is_outraged(as_) || cards::ignores_outrage(s, seat, as_)
+}
+
+/// Declarations open to the seat now, via its lead card or a card hook.
+pub fn declarable(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
+    let t = &s.turn;
+    if s.best_available_marker().is_none() || !cards::may_declare(s, seat) {
+        return;
+    }
+    // B-AMB-01/07: the initiative holder, with the lead card, once.
+    let right = if t.play == PlayKind::Lead && seat == s.initiative && !s.round.lead_declared {
+        Some(t.card.declare_right())
+    } else if cards::declares_on_follow(s, seat, t.play) && !s.round.declared {
+        // C-BC25 Galactic Bards.
+        Some(t.card.declare_right())
+    } else {
+        None
+    };
+    if let Some(right) = right {
+        out.extend(
+            Ambition::ALL
+                .into_iter()
+                .filter(|a| right.allows(*a))
+                .map(Choice::Declare),
+        );
+    }
+}
+
+pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
+    let t = &s.turn;
+    let seat = t.seat;
+    let st = s.seat(seat);
+    if t.window_open {
+        declarable(s, seat, out);
+        // B-INIT-04..06, B-GLOS-12: never the holder, never twice a round.
+        if seat != s.initiative && !s.round.seized {
+            out.extend(st.hand.iter().map(Choice::Seize));
+            if t.play == PlayKind::Surpass && t.card.number() == 7 {
+                out.push(Choice::Seize(t.card));
+            }
+        }
+    }
+    if t.prelude_open {
+        let mut seen: Vec<(Resource, u8, Resource)> = Vec::new();
+        let mut acts = Vec::new();
+        for (slot, r) in st.resources.iter().enumerate() {
+            let Some(r) = *r else { continue };
+            let cost = crate::data::SLOT_RAID_COST[slot];
+            for as_ in
+                std::iter::once(r).chain(cards::spend_as_types(s, seat).filter(move |x| *x != r))
+            {
+                // Tokens of one type in slots of equal raid cost are the
+                // same choice; list it once.
+                if seen.contains(&(r, cost, as_)) || !can_spend_as(s, seat, as_) {
+                    continue;
+                }
+                seen.push((r, cost, as_));
+                if as_ == Resource::Weapon {
+                    if !t.weapon && t.pips_left > 0 {
+                        out.push(Choice::Spend {
+                            slot: slot as u8,
+                            as_,
+                            act: None,
+                        });
+                    }
+                    continue;
+                }
+                acts.clear();
+                for &std in resource_actions(s, as_) {
+                    acts_for(s, seat, std, &mut acts);
+                }
+                for a in &acts {
+                    out.push(Choice::Spend {
+                        slot: slot as u8,
+                        as_,
+                        act: Some(*a),
+                    });
+                }
+            }
+        }
+        cards::prelude_choices(s, seat, out);
+    }
+    if t.pips_left > 0 {
+        let mut acts = Vec::new();
+        for std in pip_actions(s) {
+            acts_for(s, seat, std, &mut acts);
+        }
+        out.extend(acts.into_iter().map(Choice::Act));
+    }
+    out.push(Choice::EndTurn);
+}
+
+/// B-PRE-03 / B-RES-05: spent resources reach the supply when the Prelude ends.
+pub fn end_prelude(s: &mut GameState) {
+    if s.turn.prelude_open {
+        s.turn.prelude_open = false;
+        s.turn.window_open = false;
+        let limbo = std::mem::take(&mut s.turn.limbo);
+        for (i, n) in limbo.iter().enumerate() {
+            s.supply[i] += n;
+        }
+    }
+}
+
+pub fn turn_choice(s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
+    let seat = s.turn.seat;
+    match choice {
+        Choice::Declare(a) => actions::declare::declare(s, seat, a, ev),
+        Choice::Seize(c) => {
+            if c != s.turn.card {
+                s.seat_mut(seat).hand.remove(c);
+                if let Some(p) = s.round.plays[seat.index()].as_mut() {
+                    p.seize = Some(c);
+                }
+                log!(
+                    ev,
+                    "seize",
+                    Some(seat),
+                    "{seat} plays an extra card face down and seizes the initiative."
+                );
+            } else {
+                log!(
+                    ev,
+                    "seize",
+                    Some(seat),
+                    "{seat} surpasses with a 7 and seizes the initiative."
+                );
+            }
+            seize(s, seat);
+        }
+        Choice::Spend { slot, as_, act } => {
+            s.turn.window_open = false;
+            s.turn.prelude_used = true;
+            let st = s.seat_mut(seat);
+            let Some(r) = st.resources[slot as usize].take() else {
+                return;
+            };
+            s.turn.limbo[r.index()] += 1;
+            if as_ == Resource::Weapon {
+                s.turn.weapon = true;
+                log!(
+                    ev,
+                    "spend",
+                    Some(seat),
+                    "{seat} spends a {r} as Weapon: card pips may now Battle."
+                );
+            } else if let Some(a) = act {
+                if r == as_ {
+                    log!(ev, "spend", Some(seat), "{seat} spends a {r} to {a}.");
+                } else {
+                    log!(
+                        ev,
+                        "spend",
+                        Some(seat),
+                        "{seat} spends a {r} as {as_} to {a}."
+                    );
+                }
+                start_action(s, seat, a, Source::Resource, ev);
+            }
+        }
+        Choice::Prelude(card) => {
+            s.turn.window_open = false;
+            s.turn.prelude_used = true;
+            cards::run_prelude(s, seat, card, ev);
+        }
+        Choice::Act(a) => {
+            s.turn.window_open = false;
+            end_prelude(s);
+            s.turn.pips_left -= 1;
+            start_action(s, seat, a, Source::Pip, ev);
+        }
+        Choice::EndTurn => {
+            s.set_top(Frame::EndTurn { seat });
+        }
+        _ => {}
+    }
+}
+
+/// B-INIT-07: the marker moves to the seizer at once.
+pub fn seize(s: &mut GameState, seat: Seat) {
+    s.initiative = seat;
+    s.round.seized = true;
+}
+
+/// Starts an action: a card's new action, or a standard action frame.
+pub fn start_action(s: &mut GameState, seat: Seat, a: Act, source: Source, ev: &mut dyn Sink) {
+    if let Some(card) = a.via {
+        log!(
+            ev,
+            "action",
+            Some(seat),
+            "{seat} takes {} ({}).",
+            cards::new_action_name(card, a.std),
+            a.std
+        );
+        cards::start_new_action(s, seat, card, a.std, source, ev);
+        return;
+    }
+    log!(ev, "action", Some(seat), "{seat} takes {}.", a.std);
+    let f = match a.std {
+        StdAction::Tax => Frame::Tax { seat, source },
+        StdAction::Build => Frame::Build { seat, source },
+        StdAction::Move => Frame::Move(actions::mov::MoveFrame::new(seat, source)),
+        StdAction::Repair => Frame::Repair { seat },
+        StdAction::Influence => Frame::Influence { seat },
+        StdAction::Secure => Frame::Secure { seat },
+        StdAction::Battle => Frame::Battle(actions::battle::BattleFrame::new(seat, source)),
+    };
+    s.push(f);
+}
+
+/// End of a turn: the Prelude ends if still open; B-FINE-03 elimination.
+pub fn end_turn(s: &mut GameState, seat: Seat, _ev: &mut dyn Sink) {
+    end_prelude(s);
+    s.round.turn_idx += 1;
+    let on_map = s.systems.iter().any(|sys| {
+        sys.ships_of(seat.owner()).total() > 0
+            || sys
+                .buildings_of(seat.owner())
+                .any(|(_, b)| b.kind == crate::state::BuildingKind::Starport)
+    });
+    if !on_map && s.seat(seat).ships > 0 {
+        s.set_top(Frame::Eliminated { seat });
+    } else {
+        s.pop();
+    }
+}

@@ -1,0 +1,160 @@
+//! The public API: `Game::new`, `pending`, `apply`, `view`, save/load, undo.
+
+use crate::choice::Choice;
+use crate::config::{Config, ConfigError};
+use crate::event::Event;
+use crate::flow::Decision;
+use crate::ids::Seat;
+use crate::state::{GameState, Outcome};
+use serde::{Deserialize, Serialize};
+
+/// What happens next.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "status")]
+pub enum Pending {
+    Decision(Decision),
+    Over(Outcome),
+}
+
+/// Why a choice was refused. The game is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ApplyError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("it is {expected}'s decision, not {got}'s")]
+    NotYourTurn { expected: Seat, got: Seat },
+    #[error("{choice} is not a legal choice now")]
+    Illegal { choice: Choice },
+    #[error("no seat {0} in this game")]
+    NoSuchSeat(Seat),
+}
+
+/// A game: its configuration, seed, the choices made (the journal) and
+/// the log of events.
+#[derive(Clone, Debug)]
+pub struct Game {
+    config: Config,
+    seed: u64,
+    state: GameState,
+    choices: Vec<(Seat, Choice)>,
+    log: Vec<Event>,
+}
+
+impl Game {
+    /// Sets up a new game (B-SETUP) and runs it to the first decision.
+    pub fn new(config: Config, seed: u64) -> Result<Game, ConfigError> {
+        let mut state = crate::setup::new_state(&config, seed)?;
+        let mut log = Vec::new();
+        state.advance(&mut log);
+        Ok(Game {
+            config,
+            seed,
+            state,
+            choices: Vec::new(),
+            log,
+        })
+    }
+
+    /// Wraps a prepared state (scenarios); its journal starts empty.
+    pub fn from_state(config: Config, seed: u64, mut state: GameState) -> Game {
+        let mut log = Vec::new();
+        state.advance(&mut log);
+        Game {
+            config,
+            seed,
+            state,
+            choices: Vec::new(),
+            log,
+        }
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// The full state. It holds hidden information: give players [`View`]s.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+    pub fn state_mut_for_tests(&mut self) -> &mut GameState {
+        &mut self.state
+    }
+    /// The choices applied so far.
+    pub fn choices(&self) -> &[(Seat, Choice)] {
+        &self.choices
+    }
+    /// Every event so far, unfiltered (hidden ones included).
+    pub fn log(&self) -> &[Event] {
+        &self.log
+    }
+
+    pub fn pending(&self) -> Pending {
+        if let Some(o) = &self.state.outcome {
+            return Pending::Over(o.clone());
+        }
+        match self.state.decision() {
+            Some(d) => Pending::Decision(d),
+            None => Pending::Over(Outcome {
+                power: self
+                    .state
+                    .seats
+                    .iter()
+                    .take(self.state.players as usize)
+                    .map(|s| s.power)
+                    .collect(),
+                winner: Seat(0),
+                ranking: Vec::new(),
+                reason: "no decision is pending (engine fault)".into(),
+            }),
+        }
+    }
+
+    /// Applies `choice` for `seat`: checks it is that seat's decision and
+    /// that the choice is among the legal ones, else changes nothing.
+    pub fn apply(&mut self, seat: Seat, choice: Choice) -> Result<Vec<Event>, ApplyError> {
+        if seat.0 >= self.state.players {
+            return Err(ApplyError::NoSuchSeat(seat));
+        }
+        if self.state.outcome.is_some() {
+            return Err(ApplyError::GameOver);
+        }
+        let mut buf = Vec::new();
+        let who = self
+            .state
+            .choices_into(&mut buf)
+            .ok_or(ApplyError::GameOver)?;
+        if who != seat {
+            return Err(ApplyError::NotYourTurn {
+                expected: who,
+                got: seat,
+            });
+        }
+        if !buf.contains(&choice) {
+            return Err(ApplyError::Illegal { choice });
+        }
+        let mut events = Vec::new();
+        self.state.apply_unchecked(choice, &mut events);
+        self.choices.push((seat, choice));
+        self.log.extend(events.iter().cloned());
+        Ok(events)
+    }
+
+    /// A seat's view (or a spectator's, with `None`).
+    pub fn view(&self, seat: Option<Seat>) -> crate::view::View {
+        crate::view::View::new(self, seat)
+    }
+
+    /// Replays this game's config, seed and the first `n` choices.
+    pub fn replay_prefix(&self, n: usize) -> Result<Game, crate::journal::LoadError> {
+        crate::journal::Save::of(self).truncated(n).load()
+    }
+
+    /// Takes back the last `n` choices (undo by replay).
+    pub fn undo(&mut self, n: usize) -> Result<(), crate::journal::LoadError> {
+        let keep = self.choices.len().saturating_sub(n);
+        *self = self.replay_prefix(keep)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,501 @@
+//! Small copyable identifiers used everywhere: seats, owners, systems,
+//! resources, suits, ambitions and action cards.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Most seats a game can have (B-COMP-01).
+pub const MAX_SEATS: usize = 4;
+/// Owners of map pieces: the four seats plus the campaign's non-player
+/// owners (Empire, Free States). Sized now so the campaign fits later.
+pub const MAX_OWNERS: usize = 6;
+
+/// A player's seat. Seat 0 is "player 1", the first initiative holder at setup
+/// (B-SETUP-02).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    pub fn owner(self) -> Owner {
+        Owner::Seat(self)
+    }
+    pub fn all(players: u8) -> impl Iterator<Item = Seat> {
+        (0..players).map(Seat)
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "P{}", self.0 + 1)
+    }
+}
+
+/// Who owns a piece on the map. Seats are players; the others are the
+/// campaign's non-player owners, kept distinct from the first commit.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Owner {
+    Seat(Seat),
+    Empire,
+    Free,
+}
+
+impl Owner {
+    pub fn index(self) -> usize {
+        match self {
+            Owner::Seat(s) => s.index(),
+            Owner::Empire => 4,
+            Owner::Free => 5,
+        }
+    }
+    pub fn from_index(i: usize) -> Owner {
+        match i {
+            0..=3 => Owner::Seat(Seat(i as u8)),
+            4 => Owner::Empire,
+            _ => Owner::Free,
+        }
+    }
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Owner::Seat(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Owner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Owner::Seat(s) => write!(f, "{s}"),
+            Owner::Empire => f.write_str("Empire"),
+            Owner::Free => f.write_str("Free States"),
+        }
+    }
+}
+
+/// The five resource types, in the order of the Outrage icons on the player
+/// board (components.md §6).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Resource {
+    Material,
+    Fuel,
+    Weapon,
+    Relic,
+    Psionic,
+}
+
+impl Resource {
+    pub const ALL: [Resource; 5] = [
+        Resource::Material,
+        Resource::Fuel,
+        Resource::Weapon,
+        Resource::Relic,
+        Resource::Psionic,
+    ];
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn from_index(i: usize) -> Resource {
+        Self::ALL[i]
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Resource::Material => "material",
+            Resource::Fuel => "fuel",
+            Resource::Weapon => "weapon",
+            Resource::Relic => "relic",
+            Resource::Psionic => "psionic",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Resource> {
+        Self::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s))
+    }
+    /// The ambition a token or Guild suit icon of this type counts for
+    /// (B-SCORE-03, B-GLD-02). Weapons count for nothing, except the 2-player
+    /// phantom's Weapons on the Warlord box (B-SCORE-08), handled there.
+    pub fn ambition(self) -> Option<Ambition> {
+        match self {
+            Resource::Material | Resource::Fuel => Some(Ambition::Tycoon),
+            Resource::Weapon => None,
+            Resource::Relic => Some(Ambition::Keeper),
+            Resource::Psionic => Some(Ambition::Empath),
+        }
+    }
+}
+
+impl fmt::Display for Resource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Action card suits (B-COMP-03).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Suit {
+    Administration,
+    Aggression,
+    Construction,
+    Mobilization,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [
+        Suit::Administration,
+        Suit::Aggression,
+        Suit::Construction,
+        Suit::Mobilization,
+    ];
+    pub fn code(self) -> &'static str {
+        match self {
+            Suit::Administration => "ADM",
+            Suit::Aggression => "AGG",
+            Suit::Construction => "CON",
+            Suit::Mobilization => "MOB",
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Suit::Administration => "Administration",
+            Suit::Aggression => "Aggression",
+            Suit::Construction => "Construction",
+            Suit::Mobilization => "Mobilization",
+        }
+    }
+    /// The standard actions the suit's pips allow (B-TURN-04).
+    pub fn actions(self) -> &'static [StdAction] {
+        use StdAction::*;
+        match self {
+            Suit::Administration => &[Tax, Repair, Influence],
+            Suit::Aggression => &[Battle, Move, Secure],
+            Suit::Construction => &[Build, Repair],
+            Suit::Mobilization => &[Move, Influence],
+        }
+    }
+}
+
+/// The five ambitions, numbered 2..6 on the map (components.md §7).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ambition {
+    Tycoon,
+    Tyrant,
+    Warlord,
+    Keeper,
+    Empath,
+}
+
+impl Ambition {
+    pub const ALL: [Ambition; 5] = [
+        Ambition::Tycoon,
+        Ambition::Tyrant,
+        Ambition::Warlord,
+        Ambition::Keeper,
+        Ambition::Empath,
+    ];
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Ambition::Tycoon => "tycoon",
+            Ambition::Tyrant => "tyrant",
+            Ambition::Warlord => "warlord",
+            Ambition::Keeper => "keeper",
+            Ambition::Empath => "empath",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Ambition> {
+        Self::ALL
+            .into_iter()
+            .find(|a| a.name().eq_ignore_ascii_case(s))
+    }
+}
+
+impl fmt::Display for Ambition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.name();
+        let mut c = n.chars();
+        if let Some(first) = c.next() {
+            write!(f, "{}{}", first.to_ascii_uppercase(), c.as_str())?;
+        }
+        Ok(())
+    }
+}
+
+/// The seven standard actions (B-ACT-01).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StdAction {
+    Tax,
+    Build,
+    Move,
+    Repair,
+    Influence,
+    Secure,
+    Battle,
+}
+
+impl StdAction {
+    pub const ALL: [StdAction; 7] = [
+        StdAction::Tax,
+        StdAction::Build,
+        StdAction::Move,
+        StdAction::Repair,
+        StdAction::Influence,
+        StdAction::Secure,
+        StdAction::Battle,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            StdAction::Tax => "tax",
+            StdAction::Build => "build",
+            StdAction::Move => "move",
+            StdAction::Repair => "repair",
+            StdAction::Influence => "influence",
+            StdAction::Secure => "secure",
+            StdAction::Battle => "battle",
+        }
+    }
+    pub fn parse(s: &str) -> Option<StdAction> {
+        Self::ALL
+            .into_iter()
+            .find(|a| a.name().eq_ignore_ascii_case(s))
+    }
+    pub fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+impl fmt::Display for StdAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One of the 28 action cards: suit × number 1..7 (B-COMP-03).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ActionCard(pub u8);
+
+impl ActionCard {
+    pub const COUNT: usize = 28;
+    pub fn new(suit: Suit, number: u8) -> ActionCard {
+        debug_assert!((1..=7).contains(&number));
+        ActionCard(suit as u8 * 7 + number - 1)
+    }
+    pub fn suit(self) -> Suit {
+        Suit::ALL[(self.0 / 7) as usize]
+    }
+    pub fn number(self) -> u8 {
+        self.0 % 7 + 1
+    }
+    /// Pips printed on the card (components.md §3).
+    pub fn pips(self) -> u8 {
+        crate::data::action_pips(self.suit(), self.number())
+    }
+    /// The ambition this card lets its leader declare (B-AMB-02):
+    /// `None` for 1s, `Some(None)`... see [`DeclareRight`].
+    pub fn declare_right(self) -> DeclareRight {
+        match self.number() {
+            1 => DeclareRight::None,
+            2 => DeclareRight::One(Ambition::Tycoon),
+            3 => DeclareRight::One(Ambition::Tyrant),
+            4 => DeclareRight::One(Ambition::Warlord),
+            5 => DeclareRight::One(Ambition::Keeper),
+            6 => DeclareRight::One(Ambition::Empath),
+            _ => DeclareRight::Any,
+        }
+    }
+    pub fn bit(self) -> u32 {
+        1 << self.0
+    }
+    pub fn parse(s: &str) -> Option<ActionCard> {
+        let s = s.trim();
+        if s.len() < 4 {
+            return None;
+        }
+        let (code, num) = s.split_at(3);
+        let suit = Suit::ALL
+            .into_iter()
+            .find(|x| x.code().eq_ignore_ascii_case(code))?;
+        let n: u8 = num.trim_start_matches(['-', ' ']).parse().ok()?;
+        if !(1..=7).contains(&n) {
+            return None;
+        }
+        Some(ActionCard::new(suit, n))
+    }
+}
+
+impl fmt::Display for ActionCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.suit().code(), self.number())
+    }
+}
+
+/// What a card lets its player declare.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DeclareRight {
+    None,
+    One(Ambition),
+    Any,
+}
+
+impl DeclareRight {
+    pub fn allows(self, a: Ambition) -> bool {
+        match self {
+            DeclareRight::None => false,
+            DeclareRight::One(x) => x == a,
+            DeclareRight::Any => true,
+        }
+    }
+}
+
+/// A set of action cards (a hand), as a bitset: cheap to clone and compare.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CardSet(pub u32);
+
+impl CardSet {
+    pub fn contains(self, c: ActionCard) -> bool {
+        self.0 & c.bit() != 0
+    }
+    pub fn insert(&mut self, c: ActionCard) {
+        self.0 |= c.bit();
+    }
+    pub fn remove(&mut self, c: ActionCard) {
+        self.0 &= !c.bit();
+    }
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn iter(self) -> impl Iterator<Item = ActionCard> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                None
+            } else {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some(ActionCard(i as u8))
+            }
+        })
+    }
+}
+
+/// A system on the map: cluster 1..6 × position 0 (gate) ..3 (planets
+/// clockwise), stored as `(cluster-1)*4 + position` (components.md §1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub struct SystemId(pub u8);
+
+impl SystemId {
+    pub const COUNT: usize = 24;
+    pub fn new(cluster: u8, position: u8) -> SystemId {
+        SystemId((cluster - 1) * 4 + position)
+    }
+    pub fn cluster(self) -> u8 {
+        self.0 / 4 + 1
+    }
+    pub fn position(self) -> u8 {
+        self.0 % 4
+    }
+    pub fn is_gate(self) -> bool {
+        self.position() == 0
+    }
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    pub fn bit(self) -> u32 {
+        1 << self.0
+    }
+    pub fn all() -> impl Iterator<Item = SystemId> {
+        (0..Self::COUNT as u8).map(SystemId)
+    }
+    /// Parses `"3.1"` (cluster.position) or an alias such as `"3-arrow"`,
+    /// `"3-gate"`.
+    pub fn parse(s: &str) -> Option<SystemId> {
+        let s = s.trim();
+        let (c, p) = s.split_once(['.', '-'])?;
+        let c: u8 = c.parse().ok()?;
+        if !(1..=6).contains(&c) {
+            return None;
+        }
+        let p = match p {
+            "0" | "gate" => 0,
+            "1" | "arrow" => 1,
+            "2" | "moon" => 2,
+            "3" | "hex" => 3,
+            _ => return None,
+        };
+        Some(SystemId::new(c, p))
+    }
+}
+
+impl fmt::Display for SystemId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.cluster(), self.position())
+    }
+}
+
+impl From<SystemId> for String {
+    fn from(s: SystemId) -> String {
+        s.to_string()
+    }
+}
+
+impl TryFrom<String> for SystemId {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        SystemId::parse(&s).ok_or_else(|| format!("bad system id {s:?}"))
+    }
+}
+
+/// Index of a card in the catalog (`data/cards.json`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CardId(pub u16);
+
+impl CardId {
+    pub fn code(self) -> &'static str {
+        &crate::data::catalog().cards[self.0 as usize].id
+    }
+    pub fn name(self) -> &'static str {
+        &crate::data::catalog().cards[self.0 as usize].name
+    }
+    pub fn info(self) -> &'static crate::data::CardInfo {
+        &crate::data::catalog().cards[self.0 as usize]
+    }
+    /// Looks a card up by id (`ARCS-BC01`, or just `BC01`) or exact name.
+    pub fn parse(s: &str) -> Option<CardId> {
+        crate::data::catalog().lookup(s)
+    }
+}
+
+impl fmt::Display for CardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+// Cards serialize as their stable catalog id, so saves survive catalog growth.
+impl Serialize for CardId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for CardId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        CardId::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("unknown card {s:?}")))
+    }
+}

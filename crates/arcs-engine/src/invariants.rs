@@ -1,0 +1,151 @@
+//! State invariants checked by the random-play suite (DESIGN.md §Testing):
+//! pieces and resources conserved, every card in exactly one place, no
+//! internal fault.
+
+use crate::flow::Frame;
+use crate::ids::*;
+use crate::state::{BuildingKind, GameState, TrophyKind};
+
+/// Returns a description of the first violated invariant.
+pub fn check(s: &GameState) -> Result<(), String> {
+    if s.anomalies > 0 {
+        return Err(format!(
+            "{} internal fault(s): a decision without legal choices or a runaway frame",
+            s.anomalies
+        ));
+    }
+    // Resources: 25 in all (B-COMP-05).
+    let mut res = [0u32; 5];
+    for (i, n) in s.supply.iter().enumerate() {
+        res[i] += *n as u32;
+    }
+    for (i, n) in s.box_resources.iter().enumerate() {
+        res[i] += *n as u32;
+    }
+    for (i, n) in s.turn.limbo.iter().enumerate() {
+        res[i] += *n as u32;
+    }
+    for seat in s.seat_ids() {
+        for r in s.seat(seat).resources.iter().flatten() {
+            res[r.index()] += 1;
+        }
+    }
+    for f in &s.stack {
+        if let Frame::Arrange {
+            incoming: Some(r), ..
+        } = f
+        {
+            res[r.index()] += 1;
+        }
+    }
+    if res.iter().any(|&n| n != 5) {
+        return Err(format!("resources not conserved: {res:?} (want 5 of each)"));
+    }
+    // Pieces per seat (B-COMP-02).
+    for seat in s.seat_ids() {
+        let o = seat.owner();
+        let st = s.seat(seat);
+        let mut ships = st.ships as u32;
+        let mut ports = st.starports as u32;
+        let mut cities = st.cities as u32;
+        let mut agents = st.agents as u32;
+        for sys in &s.systems {
+            ships += sys.ships_of(o).total() as u32;
+            for (_, b) in sys.buildings_of(o) {
+                match b.kind {
+                    BuildingKind::City => cities += 1,
+                    BuildingKind::Starport => ports += 1,
+                }
+            }
+        }
+        for other in s.seat_ids() {
+            let t = &s.seat(other).trophies[o.index()];
+            ships += t[TrophyKind::Ship as usize] as u32;
+            ports += t[TrophyKind::Starport as usize] as u32;
+            cities += t[TrophyKind::City as usize] as u32;
+            agents += t[TrophyKind::Agent as usize] as u32;
+            agents += s.seat(other).captives[o.index()] as u32;
+        }
+        for c in &s.court {
+            agents += c.agents[o.index()] as u32;
+        }
+        agents += (st.outrage & !st.placeholders).count_ones();
+        if (ships, ports, cities, agents) != (15, 5, 5, 10) {
+            return Err(format!(
+                "{seat}: pieces not conserved: {ships} ships, {ports} starports, {cities} cities, {agents} agents"
+            ));
+        }
+        if st.placeholders != 0 && st.agents > 0 {
+            return Err(format!(
+                "{seat}: a placeholder remains while an agent is in supply"
+            ));
+        }
+    }
+    // Action cards: every card of the chapter's deck in exactly one place.
+    let mut seen = 0u32;
+    let mut add = |c: ActionCard| -> Result<(), String> {
+        if seen & c.bit() != 0 {
+            return Err(format!("action card {c} is in two places"));
+        }
+        seen |= c.bit();
+        Ok(())
+    };
+    for seat in s.seat_ids() {
+        for c in s.seat(seat).hand.iter() {
+            add(c)?;
+        }
+        if let Some(p) = s.round.plays[seat.index()] {
+            add(p.card)?;
+            if let Some(z) = p.seize {
+                add(z)?;
+            }
+        }
+    }
+    for &c in s.action_discard.iter().chain(s.action_discard_up.iter()) {
+        add(c)?;
+    }
+    if seen.count_ones() as usize != s.action_deck_size() && s.outcome.is_none() {
+        return Err(format!(
+            "{} action cards accounted for, want {}",
+            seen.count_ones(),
+            s.action_deck_size()
+        ));
+    }
+    // Court cards: each in exactly one place.
+    let mut cards: Vec<CardId> = Vec::new();
+    cards.extend(s.court.iter().filter_map(|c| c.card));
+    cards.extend(s.court_deck.iter().copied());
+    cards.extend(s.court_discard.iter().copied());
+    cards.extend(s.round.unions.iter().map(|u| u.union));
+    for seat in s.seat_ids() {
+        cards.extend(s.seat(seat).guild.iter().copied());
+    }
+    let n = cards.len();
+    cards.sort();
+    cards.dedup();
+    if cards.len() != n {
+        return Err("a Court card is in two places".into());
+    }
+    // Buildings only in in-play systems; ship counts sane.
+    for sys in SystemId::all() {
+        if !s.is_in_play(sys)
+            && (s.sys(sys).buildings().next().is_some()
+                || s.sys(sys).ships.iter().any(|x| x.total() > 0))
+        {
+            return Err(format!("pieces in out-of-play system {sys}"));
+        }
+    }
+    Ok(())
+}
+
+/// Court cards a game started with (for conservation across a game).
+pub fn court_card_count(s: &GameState) -> usize {
+    let mut n = s.court.iter().filter(|c| c.card.is_some()).count()
+        + s.court_deck.len()
+        + s.court_discard.len();
+    n += s.round.unions.len();
+    for seat in s.seat_ids() {
+        n += s.seat(seat).guild.len();
+    }
+    n
+}

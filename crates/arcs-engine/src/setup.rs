@@ -1,0 +1,183 @@
+//! Standard setup (B-SETUP-01..17).
+
+use crate::config::{Config, ConfigError};
+use crate::data::{components, planet_type, SetupCard};
+use crate::flow::Frame;
+use crate::ids::*;
+use crate::state::*;
+use arrayvec::ArrayVec;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Adjacency among in-play systems, with path markers joining the gates
+/// that flank out-of-play clusters (B-MAP-06, components.md §1.2).
+pub fn in_play_adjacency(in_play: u32) -> [u32; SystemId::COUNT] {
+    let mut adj = [0u32; SystemId::COUNT];
+    for s in SystemId::all() {
+        if in_play & s.bit() != 0 {
+            adj[s.index()] = crate::data::full_adjacency(s) & in_play;
+        }
+    }
+    // Gate ring with path markers: each in-play gate is adjacent to the
+    // next in-play gate clockwise, skipping out-of-play clusters.
+    let gates: Vec<SystemId> = (1..=6)
+        .map(|c| SystemId::new(c, 0))
+        .filter(|g| in_play & g.bit() != 0)
+        .collect();
+    if gates.len() >= 2 {
+        for i in 0..gates.len() {
+            let a = gates[i];
+            let b = gates[(i + 1) % gates.len()];
+            if a != b {
+                adj[a.index()] |= b.bit();
+                adj[b.index()] |= a.bit();
+            }
+        }
+    }
+    adj
+}
+
+fn empty_state(players: u8, rng: ChaCha8Rng) -> GameState {
+    GameState {
+        players,
+        chapter: 1,
+        initiative: Seat(0),
+        pass_streak: 0,
+        seats: std::array::from_fn(|_| SeatState::new()),
+        systems: [SystemState::default(); SystemId::COUNT],
+        in_play: (1u32 << SystemId::COUNT) - 1,
+        adj: in_play_adjacency((1u32 << SystemId::COUNT) - 1),
+        setup_card: 0,
+        supply: [5; 5],
+        box_resources: [0; 5],
+        markers: [Marker {
+            flipped: false,
+            at: None,
+        }; 3],
+        court: ArrayVec::new(),
+        court_deck: ArrayVec::new(),
+        court_discard: ArrayVec::new(),
+        action_discard: ArrayVec::new(),
+        action_discard_up: ArrayVec::new(),
+        round: RoundState::new(Seat(0)),
+        turn: TurnScope::new(Seat(0), PlayKind::Lead, ActionCard(0), 0),
+        stack: ArrayVec::new(),
+        options: RuleOptions::default(),
+        rng,
+        forced_dice: ArrayVec::new(),
+        outcome: None,
+        anomalies: 0,
+    }
+}
+
+/// Builds the state of a new game, up to the first decision's frame.
+pub fn new_state(config: &Config, seed: u64) -> Result<GameState, ConfigError> {
+    config.validate()?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let players = config.players;
+    let court_cards = config.court_cards()?;
+    let cards: Vec<&SetupCard> = components()
+        .setup_cards
+        .iter()
+        .filter(|c| c.players == players)
+        .collect();
+    let card = match &config.setup_card {
+        Some(id) => components()
+            .setup_card(id)
+            .ok_or_else(|| ConfigError::UnknownSetupCard(id.clone()))?,
+        None => cards[rng.gen_range(0..cards.len())],
+    };
+    let mut s = empty_state(players, rng);
+    s.options.split_discard = config.split_discard;
+    s.setup_card = components()
+        .setup_cards
+        .iter()
+        .position(|c| c.id == card.id)
+        .unwrap_or(0) as u8;
+
+    // B-SETUP-07: the Court.
+    let mut deck = court_cards;
+    deck.shuffle(&mut s.rng);
+    s.court_deck.extend(deck);
+    let court_size = if players == 2 { 3 } else { 4 };
+    for _ in 0..court_size {
+        let card = s.court_deck.pop();
+        s.court.push(CourtSlot {
+            card,
+            agents: [0; MAX_OWNERS],
+        });
+    }
+
+    // B-SETUP-09: out-of-play clusters.
+    let mut in_play = 0u32;
+    for sys in SystemId::all() {
+        if !card.out_of_play.contains(&sys.cluster()) {
+            in_play |= sys.bit();
+        }
+    }
+    s.in_play = in_play;
+    s.adj = in_play_adjacency(in_play);
+
+    // B-SETUP-10 (2p): resources of the covered planets go on ambition boxes.
+    if players == 2 {
+        for sys in SystemId::all() {
+            if in_play & sys.bit() == 0 {
+                if let Some(r) = planet_type(sys) {
+                    if s.supply[r.index()] > 0 {
+                        s.supply[r.index()] -= 1;
+                        s.box_resources[r.index()] += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    // B-SETUP-13/14: starting pieces and resources, fresh.
+    place_start(&mut s, card);
+
+    s.push(Frame::ChapterStart);
+    Ok(s)
+}
+
+/// Places each seat's A, B and C pieces and its two starting resources.
+fn place_start(s: &mut GameState, card: &SetupCard) {
+    for (i, st) in card.starts.iter().enumerate().take(s.players as usize) {
+        let seat = Seat(i as u8);
+        let o = seat.owner();
+        s.place_ships(o, st.a, 3, false);
+        put_building(s, seat, st.a, BuildingKind::City);
+        s.place_ships(o, st.b, 3, false);
+        put_building(s, seat, st.b, BuildingKind::Starport);
+        for &c in &st.c {
+            s.place_ships(o, c, 2, false);
+        }
+        for (slot, sys) in [st.a, st.b].into_iter().enumerate() {
+            if let Some(r) = planet_type(sys) {
+                if s.supply[r.index()] > 0 {
+                    s.supply[r.index()] -= 1;
+                    s.seat_mut(seat).resources[slot] = Some(r);
+                }
+            }
+        }
+    }
+}
+
+/// Puts a fresh building in the first empty slot (the leftmost city comes
+/// off the board, B-SETUP-13).
+pub fn put_building(s: &mut GameState, seat: Seat, sys: SystemId, kind: BuildingKind) -> bool {
+    let Some(slot) = crate::actions::build::empty_slot(s, sys) else {
+        return false;
+    };
+    match kind {
+        BuildingKind::City if s.seat(seat).cities > 0 => s.seat_mut(seat).cities -= 1,
+        BuildingKind::Starport if s.seat(seat).starports > 0 => s.seat_mut(seat).starports -= 1,
+        _ => return false,
+    }
+    s.sys_mut(sys).slots[slot as usize] = Some(Building {
+        owner: seat.owner(),
+        kind,
+        damaged: false,
+    });
+    true
+}

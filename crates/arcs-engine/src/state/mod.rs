@@ -1,0 +1,323 @@
+//! The game state: a flat, `Clone` + serde value with no heap allocation,
+//! so search bots can clone it cheaply (DESIGN.md §The engine).
+
+mod board;
+mod seat;
+
+pub use board::{Building, BuildingKind, ShipCount, SystemState, EXTRA_SLOT};
+pub use seat::{SeatState, TrophyKind};
+
+use crate::data::{DieKind, MARKERS};
+use crate::flow::Frame;
+use crate::ids::*;
+use arrayvec::ArrayVec;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// How a card was played on a turn (B-TURN-04..09).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayKind {
+    Lead,
+    Surpass,
+    Copy,
+    Pivot,
+}
+
+/// A card played this round, plus the extra face-down seize card if any.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Play {
+    pub card: ActionCard,
+    pub kind: PlayKind,
+    pub seize: Option<ActionCard>,
+}
+
+impl Play {
+    pub fn face_up(&self) -> bool {
+        self.kind != PlayKind::Copy
+    }
+}
+
+/// A Union card attached to a played card (C-BC04 etc.).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnionAttachment {
+    pub union: CardId,
+    pub holder: Seat,
+    pub target: ActionCard,
+}
+
+/// Round-scoped state (B-TURN-12/13, Appendix A).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundState {
+    /// The seat that led (or is about to lead) this round; turn order for
+    /// the round runs clockwise from it even after a seize (AMB-20).
+    pub leader: Seat,
+    /// Index into turn order of the seat taking (or about to take) its turn.
+    pub turn_idx: u8,
+    pub plays: [Option<Play>; MAX_SEATS],
+    /// The zero marker sits on the lead card (B-AMB-04).
+    pub zero_marker: bool,
+    /// Somebody declared an ambition this round, by any means (AMB-30).
+    pub declared: bool,
+    /// The lead card has been used to declare (B-AMB-07).
+    pub lead_declared: bool,
+    /// The initiative was seized this round (B-INIT-07).
+    pub seized: bool,
+    pub unions: ArrayVec<UnionAttachment, 4>,
+}
+
+impl RoundState {
+    pub fn new(leader: Seat) -> RoundState {
+        RoundState {
+            leader,
+            turn_idx: 0,
+            plays: [None; MAX_SEATS],
+            zero_marker: false,
+            declared: false,
+            lead_declared: false,
+            seized: false,
+            unions: ArrayVec::new(),
+        }
+    }
+    pub fn lead(&self) -> Option<Play> {
+        self.plays[self.leader.index()]
+    }
+}
+
+/// Turn-scoped state: the Prelude, pips, and per-turn limits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnScope {
+    pub seat: Seat,
+    pub play: PlayKind,
+    pub card: ActionCard,
+    pub pips_left: u8,
+    /// Declaring and seizing are still possible (B-PRE-06).
+    pub window_open: bool,
+    /// No pip has been spent yet (B-PRE-01).
+    pub prelude_open: bool,
+    /// A Prelude action has been taken (Lattice Spies must come first).
+    pub prelude_used: bool,
+    /// A Weapon was spent: pips may be spent on Battle (B-RES-02).
+    pub weapon: bool,
+    /// Resources spent in the Prelude, returned to the supply when it ends
+    /// (B-RES-05).
+    pub limbo: [u8; 5],
+    /// Cities taxed this turn, by `system*3 + slot` (B-TAX-04).
+    pub taxed: u128,
+    /// Starports that built a ship this turn (B-BLD-04).
+    pub starports_used: u128,
+    /// Cards secured during this Prelude (B-PRE-04).
+    pub secured_in_prelude: ArrayVec<CardId, 4>,
+    /// Once-per-turn card abilities already used (Relic Fence, Tool-Priests).
+    pub once_used: ArrayVec<CardId, 4>,
+}
+
+impl TurnScope {
+    pub fn new(seat: Seat, play: PlayKind, card: ActionCard, pips: u8) -> TurnScope {
+        TurnScope {
+            seat,
+            play,
+            card,
+            pips_left: pips,
+            window_open: true,
+            prelude_open: true,
+            prelude_used: false,
+            weapon: false,
+            limbo: [0; 5],
+            taxed: 0,
+            starports_used: 0,
+            secured_in_prelude: ArrayVec::new(),
+            once_used: ArrayVec::new(),
+        }
+    }
+}
+
+/// Key of a building slot for per-turn bitsets.
+pub fn slot_key(system: SystemId, slot: u8) -> u128 {
+    1u128 << (system.index() * 3 + slot as usize)
+}
+
+/// An ambition marker: which side shows and where it is (B-COMP-07).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Marker {
+    pub flipped: bool,
+    /// `None` = in Available Markers.
+    pub at: Option<Ambition>,
+}
+
+impl Marker {
+    pub fn values(self, index: usize) -> (i32, i32) {
+        MARKERS[index][self.flipped as usize]
+    }
+}
+
+/// One Court position (B-SETUP-07). An empty position keeps its place when
+/// the deck runs out (AMB-08).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CourtSlot {
+    pub card: Option<CardId>,
+    pub agents: [u8; MAX_OWNERS],
+}
+
+/// Options that rules and cards consult during play (copied from the config).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct RuleOptions {
+    /// B-FINE-13 split action discard.
+    pub split_discard: bool,
+}
+
+/// A forced die result for scenarios and tests: the next die of `kind`
+/// rolled shows `face` (0..6, see components.md §4).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForcedDie {
+    pub kind: DieKind,
+    pub face: u8,
+}
+
+/// The final result (B-GAME-02).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub power: Vec<i32>,
+    pub winner: Seat,
+    /// Seats in final ranking order (ties broken by turn order from the
+    /// initiative holder).
+    pub ranking: Vec<Seat>,
+    pub reason: String,
+}
+
+/// The complete state of one game.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameState {
+    pub players: u8,
+    pub chapter: u8,
+    pub initiative: Seat,
+    /// Seats that passed in the current pass streak (AMB-06).
+    pub pass_streak: u8,
+    pub seats: [SeatState; MAX_SEATS],
+    pub systems: [SystemState; SystemId::COUNT],
+    /// Systems in play (B-MAP-06).
+    pub in_play: u32,
+    /// Adjacency among in-play systems, including path markers (B-MAP-06).
+    pub adj: [u32; SystemId::COUNT],
+    pub setup_card: u8,
+    pub supply: [u8; 5],
+    /// 2-player resources on the ambition boxes, per resource type
+    /// (B-SETUP-10).
+    pub box_resources: [u8; 5],
+    pub markers: [Marker; 3],
+    pub court: ArrayVec<CourtSlot, 6>,
+    /// Court deck; the last element is the top.
+    pub court_deck: ArrayVec<CardId, 48>,
+    pub court_discard: ArrayVec<CardId, 48>,
+    /// Action discard pile (face down); index 0 is the bottom.
+    pub action_discard: ArrayVec<ActionCard, 28>,
+    /// Face-up pile of the split-discard variant (B-FINE-13).
+    pub action_discard_up: ArrayVec<ActionCard, 28>,
+    pub round: RoundState,
+    pub turn: TurnScope,
+    pub stack: ArrayVec<Frame, 24>,
+    pub options: RuleOptions,
+    pub rng: ChaCha8Rng,
+    pub forced_dice: ArrayVec<ForcedDie, 24>,
+    pub outcome: Option<Outcome>,
+    /// Internal faults (a decision with no legal choice, stack overflow);
+    /// the invariant suite requires 0.
+    pub anomalies: u16,
+}
+
+impl GameState {
+    pub fn seat(&self, s: Seat) -> &SeatState {
+        &self.seats[s.index()]
+    }
+    pub fn seat_mut(&mut self, s: Seat) -> &mut SeatState {
+        &mut self.seats[s.index()]
+    }
+    pub fn sys(&self, s: SystemId) -> &SystemState {
+        &self.systems[s.index()]
+    }
+    pub fn sys_mut(&mut self, s: SystemId) -> &mut SystemState {
+        &mut self.systems[s.index()]
+    }
+    pub fn seat_ids(&self) -> impl Iterator<Item = Seat> {
+        Seat::all(self.players)
+    }
+    pub fn is_in_play(&self, s: SystemId) -> bool {
+        self.in_play & s.bit() != 0
+    }
+    pub fn systems_in_play(&self) -> impl Iterator<Item = SystemId> + '_ {
+        SystemId::all().filter(move |s| self.is_in_play(*s))
+    }
+    pub fn adjacent(&self, s: SystemId) -> impl Iterator<Item = SystemId> {
+        let mut bits = self.adj[s.index()];
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                None
+            } else {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some(SystemId(i as u8))
+            }
+        })
+    }
+    pub fn next_seat(&self, s: Seat) -> Seat {
+        Seat((s.0 + 1) % self.players)
+    }
+    /// Turn order from the initiative holder (B-SETUP-17).
+    pub fn turn_order(&self) -> impl Iterator<Item = Seat> {
+        self.order_from(self.initiative)
+    }
+    pub fn order_from(&self, first: Seat) -> impl Iterator<Item = Seat> {
+        let n = self.players;
+        (0..n).map(move |i| Seat((first.0 + i) % n))
+    }
+    pub fn rivals(&self, s: Seat) -> impl Iterator<Item = Seat> {
+        self.order_from(s).skip(1)
+    }
+
+    /// B-CORE-02: the owner with more fresh ships than each other owner.
+    pub fn controller(&self, s: SystemId) -> Option<Owner> {
+        self.sys(s).controller()
+    }
+    pub fn controls(&self, seat: Seat, s: SystemId) -> bool {
+        self.controller(s) == Some(seat.owner())
+    }
+    /// Some other owner controls the system (B-BLD-05, B-MOV-02).
+    pub fn controlled_by_other(&self, seat: Seat, s: SystemId) -> bool {
+        matches!(self.controller(s), Some(o) if o != seat.owner())
+    }
+
+    /// The lead card of this round, if it has been played.
+    pub fn lead_card(&self) -> Option<ActionCard> {
+        self.round.lead().map(|p| p.card)
+    }
+    /// The lead card's number for Surpass checks: 0 under the zero marker
+    /// (B-TURN-07, B-AMB-04).
+    pub fn lead_number(&self) -> Option<u8> {
+        self.lead_card().map(|c| {
+            if self.round.zero_marker {
+                0
+            } else {
+                c.number()
+            }
+        })
+    }
+
+    /// Index of the highest-valued available marker (B-AMB-03, AMB-76).
+    pub fn best_available_marker(&self) -> Option<usize> {
+        (0..3)
+            .filter(|&i| self.markers[i].at.is_none())
+            .max_by_key(|&i| (self.markers[i].values(i).0, i))
+    }
+    pub fn ambition_declared(&self, a: Ambition) -> bool {
+        self.markers.iter().any(|m| m.at == Some(a))
+    }
+
+    /// Cards in hands, played, and discards: the chapter's whole action deck.
+    pub fn action_deck_size(&self) -> usize {
+        if self.players == 4 {
+            28
+        } else {
+            20
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! Per-seat observations: everything a seat may know, nothing more
+//! (DESIGN.md §Hidden information, B-FINE-11, AMB-60). Other hands are
+//! counts, face-down cards are hidden, deck orders and the RNG never appear.
+
+use crate::choice::{Choice, Prompt};
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::*;
+use crate::state::{Building, GameState, Outcome, PlayKind, ShipCount};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub seat: Seat,
+    pub power: i32,
+    pub hand_size: u32,
+    /// Only in the viewer's own seat view.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Vec<ActionCard>>,
+    pub ships: u8,
+    pub starports: u8,
+    pub agents: u8,
+    pub cities_on_board: u8,
+    pub resources: [Option<Resource>; 7],
+    pub outrage: Vec<Resource>,
+    pub trophies: u32,
+    pub captives: u32,
+    pub guild: Vec<CardId>,
+    pub lore: Vec<CardId>,
+    pub leader: Option<CardId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SystemView {
+    pub id: SystemId,
+    pub in_play: bool,
+    pub ships: Vec<(Owner, ShipCount)>,
+    pub buildings: Vec<(u8, Building)>,
+    pub controller: Option<Owner>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CourtView {
+    pub card: Option<CardId>,
+    pub agents: Vec<(Owner, u8)>,
+}
+
+/// A card played this round as others see it: face-down Copy and seize
+/// cards show no identity unless they are the viewer's own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayView {
+    pub seat: Seat,
+    pub kind: PlayKind,
+    pub card: Option<ActionCard>,
+    pub seized_with_extra_card: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingView {
+    pub seat: Seat,
+    pub prompt: Prompt,
+    /// The legal choices, only for the seat that decides.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<Choice>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    pub viewer: Option<Seat>,
+    pub players: u8,
+    pub chapter: u8,
+    pub initiative: Seat,
+    pub seized: bool,
+    pub setup_card: String,
+    pub seats: Vec<SeatView>,
+    pub systems: Vec<SystemView>,
+    pub court: Vec<CourtView>,
+    pub court_deck_size: usize,
+    pub court_discard: Vec<CardId>,
+    pub action_discard_size: usize,
+    pub supply: [u8; 5],
+    pub box_resources: [u8; 5],
+    /// Marker index, (first, second) values, flipped, where.
+    pub markers: Vec<(usize, (i32, i32), bool, Option<Ambition>)>,
+    pub leader: Seat,
+    pub lead_card: Option<ActionCard>,
+    pub zero_marker: bool,
+    pub plays: Vec<PlayView>,
+    pub pending: Option<PendingView>,
+    pub log: Vec<Event>,
+    pub outcome: Option<Outcome>,
+}
+
+impl View {
+    pub fn new(game: &Game, viewer: Option<Seat>) -> View {
+        let mut v = View::of_state(game.state(), viewer);
+        v.log = game
+            .log()
+            .iter()
+            .filter(|e| e.visible_to(viewer))
+            .cloned()
+            .collect();
+        v
+    }
+
+    /// The view of a bare state (no log).
+    pub fn of_state(s: &GameState, viewer: Option<Seat>) -> View {
+        let seats = s
+            .seat_ids()
+            .map(|x| {
+                let st = s.seat(x);
+                SeatView {
+                    seat: x,
+                    power: st.power,
+                    hand_size: st.hand.len(),
+                    hand: (viewer == Some(x)).then(|| st.hand.iter().collect()),
+                    ships: st.ships,
+                    starports: st.starports,
+                    agents: st.agents,
+                    cities_on_board: st.cities,
+                    resources: st.resources,
+                    outrage: Resource::ALL
+                        .into_iter()
+                        .filter(|r| st.is_outraged(*r))
+                        .collect(),
+                    trophies: st.trophy_total(),
+                    captives: st.captive_total(),
+                    guild: st.guild.to_vec(),
+                    lore: st.lore.to_vec(),
+                    leader: st.leader,
+                }
+            })
+            .collect();
+        let systems = SystemId::all()
+            .map(|id| {
+                let sys = s.sys(id);
+                SystemView {
+                    id,
+                    in_play: s.is_in_play(id),
+                    ships: (0..MAX_OWNERS)
+                        .filter(|&i| sys.ships[i].total() > 0)
+                        .map(|i| (Owner::from_index(i), sys.ships[i]))
+                        .collect(),
+                    buildings: sys.buildings().collect(),
+                    controller: sys.controller(),
+                }
+            })
+            .collect();
+        let court = s
+            .court
+            .iter()
+            .map(|c| CourtView {
+                card: c.card,
+                agents: (0..MAX_OWNERS)
+                    .filter(|&i| c.agents[i] > 0)
+                    .map(|i| (Owner::from_index(i), c.agents[i]))
+                    .collect(),
+            })
+            .collect();
+        let plays = s
+            .seat_ids()
+            .filter_map(|x| {
+                s.round.plays[x.index()].map(|p| PlayView {
+                    seat: x,
+                    kind: p.kind,
+                    card: (p.face_up() || viewer == Some(x)).then_some(p.card),
+                    seized_with_extra_card: p.seize.is_some(),
+                })
+            })
+            .collect();
+        let pending = s.decision().map(|d| PendingView {
+            seat: d.seat,
+            prompt: d.prompt,
+            choices: if viewer == Some(d.seat) {
+                d.choices
+            } else {
+                Vec::new()
+            },
+        });
+        View {
+            viewer,
+            players: s.players,
+            chapter: s.chapter,
+            initiative: s.initiative,
+            seized: s.round.seized,
+            setup_card: crate::data::components().setup_cards[s.setup_card as usize]
+                .id
+                .clone(),
+            seats,
+            systems,
+            court,
+            court_deck_size: s.court_deck.len(),
+            court_discard: s.court_discard.to_vec(),
+            action_discard_size: s.action_discard.len() + s.action_discard_up.len(),
+            supply: s.supply,
+            box_resources: s.box_resources,
+            markers: (0..3)
+                .map(|i| {
+                    (
+                        i,
+                        s.markers[i].values(i),
+                        s.markers[i].flipped,
+                        s.markers[i].at,
+                    )
+                })
+                .collect(),
+            leader: s.round.leader,
+            lead_card: s.lead_card(),
+            zero_marker: s.round.zero_marker,
+            plays,
+            pending,
+            log: Vec::new(),
+            outcome: s.outcome.clone(),
+        }
+    }
+}
