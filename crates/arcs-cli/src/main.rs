@@ -1,1 +1,56 @@
-fn main() {}
+//! `arcs`: play, simulate and inspect games of Arcs.
+
+mod cards;
+mod play;
+mod protocol;
+mod scenario;
+mod sim;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "arcs",
+    version,
+    about = "Arcs: the board game engine, in your terminal"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play in the terminal: hot-seat and/or against random bots.
+    Play(play::Args),
+    /// Random legal play with every invariant checked after each step.
+    Sim(sim::Args),
+    /// Run scenario files (docs/scenarios.md).
+    Scenario {
+        #[command(subcommand)]
+        command: scenario::Command,
+    },
+    /// List the card catalog and which cards are implemented.
+    Cards(cards::Args),
+    /// JSON-lines protocol on stdin/stdout (docs/protocol.md).
+    Protocol,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(a) => play::run(a),
+        Command::Sim(a) => sim::run(a),
+        Command::Scenario { command } => scenario::run(command),
+        Command::Cards(a) => cards::run(a),
+        Command::Protocol => protocol::run(),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -10,11 +10,41 @@ pub const MAX_SEATS: usize = 4;
 /// owners (Empire, Free States). Sized now so the campaign fits later.
 pub const MAX_OWNERS: usize = 6;
 
-/// A player's seat. Seat 0 is "player 1", the first initiative holder at setup
-/// (B-SETUP-02).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
+/// A player's seat. `Seat(0)` is "player 1" (P1), the first initiative
+/// holder at setup (B-SETUP-02). In JSON a seat is its 1-based number.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Seat(pub u8);
+
+impl Serialize for Seat {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.0 + 1)
+    }
+}
+
+impl<'de> Deserialize<'de> for Seat {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            N(u64),
+            S(String),
+        }
+        let n = match Raw::deserialize(d)? {
+            Raw::N(n) => n,
+            Raw::S(s) => s
+                .trim_start_matches(['P', 'p'])
+                .parse()
+                .map_err(serde::de::Error::custom)?,
+        };
+        if (1..=MAX_SEATS as u64).contains(&n) {
+            Ok(Seat(n as u8 - 1))
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "seats are 1..={MAX_SEATS}, not {n}"
+            )))
+        }
+    }
+}
 
 impl Seat {
     pub fn index(self) -> usize {

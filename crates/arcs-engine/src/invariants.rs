@@ -70,6 +70,10 @@ pub fn check(s: &GameState) -> Result<(), String> {
             agents += c.agents[o.index()] as u32;
         }
         agents += (st.outrage & !st.placeholders).count_ones();
+        ships += st.scrapped[TrophyKind::Ship as usize] as u32;
+        ports += st.scrapped[TrophyKind::Starport as usize] as u32;
+        cities += st.scrapped[TrophyKind::City as usize] as u32;
+        agents += st.scrapped[TrophyKind::Agent as usize] as u32;
         if (ships, ports, cities, agents) != (15, 5, 5, 10) {
             return Err(format!(
                 "{seat}: pieces not conserved: {ships} ships, {ports} starports, {cities} cities, {agents} agents"

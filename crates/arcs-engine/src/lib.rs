@@ -26,6 +26,7 @@ pub mod invariants;
 pub mod journal;
 pub mod scenario;
 pub mod setup;
+pub mod sim;
 pub mod state;
 pub mod view;
 

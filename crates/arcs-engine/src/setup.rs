@@ -38,7 +38,8 @@ pub fn in_play_adjacency(in_play: u32) -> [u32; SystemId::COUNT] {
     adj
 }
 
-fn empty_state(players: u8, rng: ChaCha8Rng) -> GameState {
+/// A state with an empty board and full supplies (used by setup and scenarios).
+pub fn empty_state(players: u8, rng: ChaCha8Rng) -> GameState {
     GameState {
         players,
         chapter: 1,

@@ -186,7 +186,7 @@ pub struct Outcome {
 }
 
 /// The complete state of one game.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameState {
     pub players: u8,
     pub chapter: u8,

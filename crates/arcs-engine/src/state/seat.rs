@@ -49,6 +49,9 @@ pub struct SeatState {
     pub lore: ArrayVec<CardId, 4>,
     pub leader: Option<CardId>,
     pub resigned: bool,
+    /// Pieces returned to the box for good (B-GLOS-11 scrap; scenarios that
+    /// set a smaller supply), by [`TrophyKind`].
+    pub scrapped: [u8; 4],
 }
 
 impl SeatState {
@@ -69,6 +72,7 @@ impl SeatState {
             lore: ArrayVec::new(),
             leader: None,
             resigned: false,
+            scrapped: [0; 4],
         }
     }
     pub fn is_outraged(&self, r: Resource) -> bool {

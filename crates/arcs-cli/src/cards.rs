@@ -1,0 +1,97 @@
+//! `arcs cards`: the catalog, with implementation status.
+
+use arcs_engine::cards::implemented;
+use arcs_engine::data::{catalog, CardKind, CatalogSet};
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Show implementation status and a summary per set and kind.
+    #[arg(long)]
+    status: bool,
+    /// Only cards whose id, name or text contains TEXT (case-insensitive).
+    #[arg(long)]
+    search: Option<String>,
+    /// Print each card's rules text too.
+    #[arg(long)]
+    text: bool,
+}
+
+/// Whether a card needs behaviour to be implemented (setup cards are data).
+fn needs_code(kind: CardKind) -> bool {
+    kind != CardKind::Setup
+}
+
+pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    let cat = catalog();
+    let needle = a.search.as_ref().map(|s| s.to_lowercase());
+    let mut shown = 0;
+    for id in cat.ids() {
+        let c = id.info();
+        if let Some(n) = &needle {
+            let hay = format!("{} {} {}", c.id, c.name, c.text).to_lowercase();
+            if !hay.contains(n) {
+                continue;
+            }
+        }
+        shown += 1;
+        let status = if !needs_code(c.kind) || implemented(id) {
+            "implemented"
+        } else {
+            "not implemented"
+        };
+        let suit = c.suit.map(|s| s.to_string()).unwrap_or_default();
+        if a.status {
+            println!(
+                "{:<16} {:<32} {:<8} {:<9} {}",
+                c.id,
+                c.name,
+                format!("{:?}", c.kind).to_lowercase(),
+                suit,
+                status
+            );
+        } else {
+            println!(
+                "{:<16} {:<32} {:<8} {}",
+                c.id,
+                c.name,
+                format!("{:?}", c.kind).to_lowercase(),
+                suit
+            );
+        }
+        if a.text && !c.text.is_empty() {
+            for line in c.text.lines() {
+                println!("    {line}");
+            }
+        }
+    }
+    if a.status && needle.is_none() {
+        println!();
+        for (set, label) in [
+            (CatalogSet::Base, "Base game"),
+            (CatalogSet::LeadersLore, "Leaders & Lore pack"),
+            (CatalogSet::BlightedReach, "Blighted Reach"),
+        ] {
+            let ids: Vec<_> = cat
+                .ids()
+                .filter(|i| i.info().set == set && needs_code(i.info().kind))
+                .collect();
+            let done = ids.iter().filter(|i| implemented(**i)).count();
+            println!(
+                "{label}: {done} of {} cards with rules implemented",
+                ids.len()
+            );
+        }
+        let court = cat.base_court();
+        let done = court.iter().filter(|i| implemented(**i)).count();
+        println!(
+            "Base Court (BC01–BC31): {done} of {} implemented",
+            court.len()
+        );
+    }
+    if shown == 0 {
+        eprintln!("no card matches");
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,388 @@
+//! `arcs play`: a terminal game, hot-seat and/or against random bots.
+
+use arcs_engine::view::View;
+use arcs_engine::{data, Choice, Config, Game, Pending, Seat};
+use rand::{Rng, SeedableRng};
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Who sits in each seat, in order: `human` or `random`
+    /// (e.g. `human,random,random`). The number of seats is the player count.
+    #[arg(long, value_delimiter = ',', default_values_t = vec!["human".to_string(), "random".to_string(), "random".to_string()])]
+    seats: Vec<String>,
+    /// Game seed (random if absent).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Setup card id or name (random if absent).
+    #[arg(long)]
+    setup_card: Option<String>,
+    /// Use the split-discard variant.
+    #[arg(long)]
+    split_discard: bool,
+    /// Load a save file instead of starting a new game.
+    #[arg(long)]
+    load: Option<std::path::PathBuf>,
+}
+
+#[derive(PartialEq)]
+enum Who {
+    Human,
+    Random,
+}
+
+pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    let seats: Vec<Who> = a
+        .seats
+        .iter()
+        .map(|s| match s.as_str() {
+            "human" | "h" => Ok(Who::Human),
+            "random" | "r" | "bot" => Ok(Who::Random),
+            x => Err(anyhow::anyhow!("unknown seat kind {x:?} (human, random)")),
+        })
+        .collect::<Result<_, _>>()?;
+    let mut game = match &a.load {
+        Some(p) => arcs_engine::Save::from_json(&std::fs::read_to_string(p)?)?.load()?,
+        None => {
+            let players = seats.len() as u8;
+            let config = Config {
+                setup_card: a.setup_card.clone(),
+                split_discard: a.split_discard,
+                ..Config::base(players)
+            };
+            let seed = a.seed.unwrap_or_else(|| rand::thread_rng().gen());
+            println!("New {players}-player game, seed {seed}.");
+            Game::new(config, seed)?
+        }
+    };
+    if seats.len() != game.state().players as usize {
+        anyhow::bail!(
+            "--seats lists {} seats but the game has {} players",
+            seats.len(),
+            game.state().players
+        );
+    }
+    let mut bot_rng = rand_chacha::ChaCha8Rng::seed_from_u64(game.seed() ^ 0xB07);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut shown_log = 0;
+    loop {
+        let d = match game.pending() {
+            Pending::Over(o) => {
+                print_log(&game, None, &mut shown_log);
+                println!("\nGame over: {}.", o.reason);
+                for (i, s) in o.ranking.iter().enumerate() {
+                    println!("  {}. {} — {} Power", i + 1, s, o.power[s.index()]);
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
+            Pending::Decision(d) => d,
+        };
+        if seats[d.seat.index()] == Who::Random {
+            let c = d.choices[bot_rng.gen_range(0..d.choices.len())];
+            game.apply(d.seat, c)?;
+            continue;
+        }
+        let human = Some(d.seat);
+        print_log(&game, human, &mut shown_log);
+        let view = game.view(human);
+        println!();
+        print!("{}", render(&view));
+        println!("\n{} — {}", d.seat, d.prompt.describe());
+        for (i, c) in d.choices.iter().enumerate() {
+            println!("  {:>2}) {}", i + 1, describe(&view, c));
+        }
+        loop {
+            print!("{}> ", d.seat);
+            std::io::stdout().flush()?;
+            let Some(line) = lines.next() else {
+                return Ok(ExitCode::SUCCESS);
+            };
+            let line = line?;
+            let line = line.trim();
+            match line {
+                "q" | "quit" => return Ok(ExitCode::SUCCESS),
+                "" => continue,
+                "h" | "help" => {
+                    println!("Type a number, or a choice's text (e.g. `lead ADM3`). `undo` takes back your last choice, `save FILE` saves, `q` quits.");
+                    continue;
+                }
+                "undo" => {
+                    // Undo back to this seat's previous decision.
+                    let mut undone = 0;
+                    while let Some((s, _)) = game.choices().last() {
+                        let mine = *s == d.seat;
+                        game.undo(1)?;
+                        undone += 1;
+                        if mine {
+                            break;
+                        }
+                    }
+                    println!("Took back {undone} choice(s).");
+                    shown_log = 0;
+                    break;
+                }
+                _ => {}
+            }
+            if let Some(path) = line.strip_prefix("save ") {
+                std::fs::write(path.trim(), arcs_engine::Save::of(&game).to_json())?;
+                println!("Saved to {}.", path.trim());
+                continue;
+            }
+            let choice = match line.parse::<usize>() {
+                Ok(n) if n >= 1 && n <= d.choices.len() => d.choices[n - 1],
+                Ok(_) => {
+                    println!("Pick 1..{}.", d.choices.len());
+                    continue;
+                }
+                Err(_) => match line.parse::<Choice>() {
+                    Ok(c) => c,
+                    Err(e) => {
+                        println!("{e}");
+                        continue;
+                    }
+                },
+            };
+            match game.apply(d.seat, choice) {
+                Ok(_) => break,
+                Err(e) => println!("{e}"),
+            }
+        }
+    }
+}
+
+fn print_log(game: &Game, viewer: Option<Seat>, shown: &mut usize) {
+    let log = game.log();
+    if *shown > log.len() {
+        *shown = 0;
+    }
+    for e in &log[*shown..] {
+        if e.visible_to(viewer) {
+            println!("  · {}", e.text);
+        }
+    }
+    *shown = log.len();
+}
+
+/// A plain-text board: map, players, Court, ambitions, the round.
+pub fn render(v: &View) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "== Chapter {} · initiative {}{} · setup {} ==",
+        v.chapter,
+        v.initiative,
+        if v.seized { " (seized)" } else { "" },
+        v.setup_card
+    );
+    for s in &v.systems {
+        if !s.in_play {
+            continue;
+        }
+        let kind = match data::planet_type(s.id) {
+            Some(r) => format!(
+                "{r} ({} slot{})",
+                data::building_slots(s.id),
+                if data::building_slots(s.id) == 1 {
+                    ""
+                } else {
+                    "s"
+                }
+            ),
+            None => "gate".into(),
+        };
+        let mut parts = Vec::new();
+        for (owner, sh) in &s.ships {
+            let mut p = format!(
+                "{owner} {} ship{}",
+                sh.total(),
+                if sh.total() == 1 { "" } else { "s" }
+            );
+            if sh.damaged > 0 {
+                p.push_str(&format!(" ({} damaged)", sh.damaged));
+            }
+            parts.push(p);
+        }
+        for (_, b) in &s.buildings {
+            parts.push(format!(
+                "{} {}{}",
+                b.owner,
+                if b.damaged { "damaged " } else { "" },
+                b.kind.name()
+            ));
+        }
+        if parts.is_empty() {
+            continue;
+        }
+        let ctl = s
+            .controller
+            .map(|c| format!(" [{c} controls]"))
+            .unwrap_or_default();
+        let _ = writeln!(o, "  {} {:<22} {}{}", s.id, kind, parts.join(", "), ctl);
+    }
+    let _ = writeln!(o, "Players:");
+    for s in &v.seats {
+        let res: Vec<String> = s
+            .resources
+            .iter()
+            .enumerate()
+            .take(6)
+            .map(|(i, r)| match r {
+                Some(r) => format!("{r}({})", data::SLOT_RAID_COST[i]),
+                None if i < data::open_board_slots(s.cities_on_board) => "_".into(),
+                None => "▲".into(),
+            })
+            .collect();
+        let _ = writeln!(
+            o,
+            "  {}: {} Power · {} cards · resources [{}] · supply {} ships {} starports {} agents · {} cities on board",
+            s.seat, s.power, s.hand_size, res.join(" "), s.ships, s.starports, s.agents, s.cities_on_board
+        );
+        let mut extra = Vec::new();
+        if !s.outrage.is_empty() {
+            extra.push(format!(
+                "Outraged: {}",
+                s.outrage
+                    .iter()
+                    .map(|r| r.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        if s.trophies > 0 {
+            extra.push(format!("{} trophies", s.trophies));
+        }
+        if s.captives > 0 {
+            extra.push(format!("{} captives", s.captives));
+        }
+        if !s.guild.is_empty() {
+            extra.push(format!(
+                "Guild: {}",
+                s.guild
+                    .iter()
+                    .map(|c| c.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        if !extra.is_empty() {
+            let _ = writeln!(o, "      {}", extra.join(" · "));
+        }
+        if let Some(h) = &s.hand {
+            let _ = writeln!(
+                o,
+                "      hand: {}",
+                h.iter()
+                    .map(|c| format!("{c}[{}p]", c.pips()))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+        }
+    }
+    let _ = writeln!(o, "Court:");
+    for (i, c) in v.court.iter().enumerate() {
+        let name = c
+            .card
+            .map(|c| format!("{} ({})", c.name(), c.code().trim_start_matches("ARCS-")))
+            .unwrap_or_else(|| "(empty)".into());
+        let agents: Vec<String> = c.agents.iter().map(|(o, n)| format!("{o}×{n}")).collect();
+        let _ = writeln!(o, "  {}. {} {}", i + 1, name, agents.join(" "));
+    }
+    let amb: Vec<String> = v
+        .markers
+        .iter()
+        .map(|(_, (a, b), _, at)| {
+            format!(
+                "{a}/{b} {}",
+                at.map(|x| x.to_string()).unwrap_or("available".into())
+            )
+        })
+        .collect();
+    let _ = writeln!(o, "Ambition markers: {}", amb.join(" · "));
+    if let Some(l) = v.lead_card {
+        let _ = writeln!(
+            o,
+            "Lead: {}{} by {}",
+            l,
+            if v.zero_marker { " (zero marker)" } else { "" },
+            v.leader
+        );
+        for p in &v.plays {
+            let card = p.card.map(|c| c.to_string()).unwrap_or("face-down".into());
+            let _ = writeln!(
+                o,
+                "  {} {:?} {}{}",
+                p.seat,
+                p.kind,
+                card,
+                if p.seized_with_extra_card {
+                    " + seize card"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    o
+}
+
+/// A choice described for people.
+pub fn describe(v: &View, c: &Choice) -> String {
+    use arcs_engine::{Loot, Piece};
+    match c {
+        Choice::Piece {
+            system,
+            piece: Piece::Building { slot },
+        } => {
+            let b = v.systems[system.index()]
+                .buildings
+                .iter()
+                .find(|(s, _)| s == slot)
+                .map(|(_, b)| *b);
+            match b {
+                Some(b) => format!(
+                    "{}'s {}{} in {system} ({c})",
+                    b.owner,
+                    if b.damaged { "damaged " } else { "" },
+                    b.kind.name()
+                ),
+                None => c.to_string(),
+            }
+        }
+        Choice::Steal {
+            from,
+            loot: Loot::Slot(i),
+        } => {
+            let r = v.seats[from.index()].resources[*i as usize]
+                .map(|r| r.to_string())
+                .unwrap_or_default();
+            format!(
+                "{from}'s {r} (slot {}, {} keys)",
+                i + 1,
+                data::SLOT_RAID_COST[*i as usize]
+            )
+        }
+        Choice::Court(i) => {
+            let name = v
+                .court
+                .get(*i as usize)
+                .and_then(|x| x.card)
+                .map(|c| c.name())
+                .unwrap_or("?");
+            format!("{name} (court {})", i + 1)
+        }
+        Choice::Prelude(card) => format!("Prelude of {}", card.name()),
+        Choice::Act(a) if a.via.is_some() => {
+            let card = a.via.expect("checked");
+            format!(
+                "{} ({}, from {})",
+                arcs_engine::cards::new_action_name(card, a.std),
+                a.std,
+                card.name()
+            )
+        }
+        _ => c.to_string(),
+    }
+}

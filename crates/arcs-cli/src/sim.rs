@@ -1,0 +1,78 @@
+//! `arcs sim`: random legal play with invariant checks.
+
+use arcs_engine::sim::{run as simulate, SimOptions};
+use arcs_engine::Config;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Player counts to cycle through, e.g. 2,3,4.
+    #[arg(long, value_delimiter = ',', default_values_t = vec![2u8, 3, 4])]
+    players: Vec<u8>,
+    /// Seed of the run (each game's seed is derived from it).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Game mode: base (Leaders & Lore comes later).
+    #[arg(long, default_value = "base")]
+    mode: String,
+    /// Use the split-discard variant.
+    #[arg(long)]
+    split_discard: bool,
+    /// Also check views, serialization and journal replay (slower).
+    #[arg(long)]
+    deep: bool,
+}
+
+pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    if a.players.is_empty() || a.players.iter().any(|p| !(2..=4).contains(p)) {
+        anyhow::bail!("--players takes 2, 3 and/or 4");
+    }
+    let mode = match a.mode.as_str() {
+        "base" => arcs_engine::Mode::Base,
+        "leaders-lore" => arcs_engine::Mode::LeadersLore,
+        m => anyhow::bail!("unknown mode {m:?} (base, leaders-lore)"),
+    };
+    let config = Config {
+        mode,
+        split_discard: a.split_discard,
+        ..Config::base(a.players[0])
+    };
+    config.validate()?;
+    let opts = SimOptions {
+        games: a.games,
+        players: a.players.clone(),
+        seed: a.seed,
+        deep: a.deep,
+        config,
+    };
+    let start = Instant::now();
+    let report = simulate(&opts, |_| {});
+    let secs = start.elapsed().as_secs_f64();
+    println!("games played: {}", report.games);
+    if report.games > 0 {
+        println!(
+            "average length: {:.1} choices, {:.2} chapters",
+            report.choices as f64 / report.games as f64,
+            report.chapters as f64 / report.games as f64
+        );
+    }
+    println!(
+        "time: {secs:.2} s ({:.0} games/s)",
+        report.games as f64 / secs.max(1e-9)
+    );
+    match report.violations.first() {
+        None => {
+            println!("invariant violations: 0");
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(v) => {
+            println!("invariant violations: {}", report.violations.len());
+            println!("first violation: {v}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! Random legal play with the invariants of DESIGN.md §Testing checked
+//! after every step: used by `arcs sim` and the test suite.
+
+use crate::config::Config;
+use crate::game::{Game, Pending};
+use crate::ids::Seat;
+use crate::journal::Save;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimOptions {
+    pub games: u64,
+    pub players: Vec<u8>,
+    pub seed: u64,
+    /// Check views, serialization and replay (slower); invariants are
+    /// always checked.
+    pub deep: bool,
+    pub config: Config,
+}
+
+/// The first invariant violation found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    pub game_seed: u64,
+    pub players: u8,
+    pub choice_index: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}-player game with seed {} at choice #{}: {}",
+            self.players, self.game_seed, self.choice_index, self.message
+        )
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SimReport {
+    pub games: u64,
+    pub choices: u64,
+    pub violations: Vec<Violation>,
+    pub wins_by_seat: [u64; 4],
+    pub chapters: u64,
+}
+
+/// The seed of game `i` of a run.
+pub fn game_seed(run_seed: u64, i: u64) -> u64 {
+    run_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i)
+}
+
+/// Plays one random game; returns (choices made, the finished game) or the
+/// first violation.
+pub fn play_one(config: &Config, seed: u64, deep: bool) -> Result<(usize, Game), Violation> {
+    let players = config.players;
+    let fail = |i: usize, m: String| Violation {
+        game_seed: seed,
+        players,
+        choice_index: i,
+        message: m,
+    };
+    let mut game = Game::new(config.clone(), seed).map_err(|e| fail(0, e.to_string()))?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xA5A5_5A5A);
+    let mut n = 0usize;
+    loop {
+        crate::invariants::check(game.state()).map_err(|m| fail(n, m))?;
+        if deep && n % 16 == 0 {
+            check_views(&game).map_err(|m| fail(n, m))?;
+            let json = serde_json::to_string(game.state()).map_err(|e| fail(n, e.to_string()))?;
+            let back: crate::state::GameState =
+                serde_json::from_str(&json).map_err(|e| fail(n, e.to_string()))?;
+            if &back != game.state() {
+                return Err(fail(n, "state serialize → deserialize differs".into()));
+            }
+        }
+        match game.pending() {
+            Pending::Over(o) => {
+                if o.ranking.is_empty() {
+                    return Err(fail(n, o.reason));
+                }
+                break;
+            }
+            Pending::Decision(d) => {
+                if d.choices.is_empty() {
+                    return Err(fail(n, "a decision with no legal choice".into()));
+                }
+                let c = d.choices[rng.gen_range(0..d.choices.len())];
+                game.apply(d.seat, c)
+                    .map_err(|e| fail(n, format!("legal choice {c} refused: {e}")))?;
+                n += 1;
+                if n > 50_000 {
+                    return Err(fail(n, "game did not end after 50,000 choices".into()));
+                }
+            }
+        }
+    }
+    if deep {
+        let text = Save::of(&game).to_json();
+        let replayed = Save::from_json(&text)
+            .and_then(|s| s.load())
+            .map_err(|e| fail(n, format!("replay failed: {e}")))?;
+        if replayed.state() != game.state() {
+            return Err(fail(
+                n,
+                "journal replay reproduces a different state".into(),
+            ));
+        }
+    }
+    Ok((n, game))
+}
+
+/// B-FINE-11 / DESIGN: a seat's view holds its own hand only, no deck
+/// order and no RNG.
+pub fn check_views(game: &Game) -> Result<(), String> {
+    let s = game.state();
+    for viewer in s.seat_ids().map(Some).chain(std::iter::once(None)) {
+        let v = game.view(viewer);
+        for sv in &v.seats {
+            if sv.hand.is_some() && Some(sv.seat) != viewer {
+                return Err(format!("view of {viewer:?} shows {}'s hand", sv.seat));
+            }
+        }
+        if let Some(p) = &v.pending {
+            if !p.choices.is_empty() && Some(p.seat) != viewer {
+                return Err("a view lists another seat's choices".into());
+            }
+        }
+        for p in &v.plays {
+            let real = s.round.plays[p.seat.index()].map(|x| x.card);
+            if p.card.is_some() && p.kind == crate::state::PlayKind::Copy && Some(p.seat) != viewer
+            {
+                return Err("a face-down Copy card is visible".into());
+            }
+            if p.card.is_some() && p.card != real {
+                return Err("a played card is misreported".into());
+            }
+        }
+        if v.log.iter().any(|e| !e.visible_to(viewer)) {
+            return Err("a private event leaked into a view".into());
+        }
+        let json = serde_json::to_string(&v).map_err(|e| e.to_string())?;
+        if json.contains("\"rng\"") || json.contains("court_deck\"") || json.contains("\"stack\"") {
+            return Err("a view exposes hidden state".into());
+        }
+    }
+    Ok(())
+}
+
+/// Runs `opts.games` games, cycling through the player counts.
+pub fn run(opts: &SimOptions, mut progress: impl FnMut(u64)) -> SimReport {
+    let mut report = SimReport::default();
+    for i in 0..opts.games {
+        let players = opts.players[(i % opts.players.len() as u64) as usize];
+        let config = Config {
+            players,
+            ..opts.config.clone()
+        };
+        let seed = game_seed(opts.seed, i);
+        match play_one(&config, seed, opts.deep) {
+            Ok((n, g)) => {
+                report.choices += n as u64;
+                report.chapters += g.state().chapter as u64;
+                if let Some(o) = &g.state().outcome {
+                    report.wins_by_seat[o.winner.index()] += 1;
+                }
+            }
+            Err(v) => {
+                report.violations.push(v);
+                report.games = i + 1;
+                return report;
+            }
+        }
+        report.games = i + 1;
+        progress(i + 1);
+    }
+    report
+}
+
+/// A seat chosen uniformly among those of the game (helper for drivers).
+pub fn random_seat(rng: &mut impl Rng, players: u8) -> Seat {
+    Seat(rng.gen_range(0..players))
+}
