@@ -293,10 +293,12 @@ pub fn render(v: &View) -> String {
     let amb: Vec<String> = v
         .markers
         .iter()
-        .map(|(_, (a, b), _, at)| {
+        .map(|m| {
             format!(
-                "{a}/{b} {}",
-                at.map(|x| x.to_string()).unwrap_or("available".into())
+                "{}/{} {}",
+                m.first,
+                m.second,
+                m.at.map(|x| x.to_string()).unwrap_or("available".into())
             )
         })
         .collect();

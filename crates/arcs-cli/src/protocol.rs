@@ -233,3 +233,127 @@ impl Session {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn req(s: &mut Session, line: &str) -> Value {
+        s.handle(line)
+    }
+
+    #[test]
+    fn a_short_session() {
+        let mut s = Session { game: None };
+        assert_eq!(req(&mut s, r#"{"cmd":"pending"}"#)["ok"], false);
+        let r = req(
+            &mut s,
+            r#"{"cmd":"new","config":{"players":3},"seed":5,"id":7}"#,
+        );
+        assert_eq!(r["ok"], true);
+        assert_eq!(r["id"], 7);
+        let seat = r["pending"]["seat"].as_u64().unwrap();
+        let choice = r["pending"]["choices_text"][0]
+            .as_str()
+            .unwrap()
+            .to_string();
+        // Wrong seat, bad choice, bad JSON: errors; the game goes on.
+        let other = seat % 3 + 1;
+        assert_eq!(
+            req(
+                &mut s,
+                &format!(r#"{{"cmd":"apply","seat":{other},"choice":"{choice}"}}"#)
+            )["ok"],
+            false
+        );
+        assert_eq!(
+            req(
+                &mut s,
+                &format!(r#"{{"cmd":"apply","seat":{seat},"choice":"system 9.9"}}"#)
+            )["ok"],
+            false
+        );
+        assert_eq!(req(&mut s, "{not json")["ok"], false);
+        assert_eq!(
+            req(&mut s, r#"{"cmd":"apply","seat":9,"choice":"pass"}"#)["ok"],
+            false
+        );
+        let r = req(
+            &mut s,
+            &format!(r#"{{"cmd":"apply","seat":{seat},"choice":"{choice}"}}"#),
+        );
+        assert_eq!(r["ok"], true, "{r}");
+        let r = req(
+            &mut s,
+            &format!(
+                r#"{{"cmd":"apply","seat":{},"choice":{{"index":0}}}}"#,
+                r["pending"]["seat"]
+            ),
+        );
+        assert_eq!(r["ok"], true, "{r}");
+        // Views: own hand only.
+        let v = req(&mut s, r#"{"cmd":"view","seat":2}"#);
+        let seats = v["view"]["seats"].as_array().unwrap();
+        assert!(seats[1]["hand"].is_array());
+        assert!(seats[0].get("hand").is_none() && seats[2].get("hand").is_none());
+        // Save and load.
+        let save = req(&mut s, r#"{"cmd":"save"}"#)["save"].clone();
+        let r = req(
+            &mut s,
+            &serde_json::to_string(&json!({"cmd":"load","save":save})).unwrap(),
+        );
+        assert_eq!(r["ok"], true, "{r}");
+        assert_eq!(req(&mut s, r#"{"cmd":"undo","n":1}"#)["ok"], true);
+        let ev = req(&mut s, r#"{"cmd":"events"}"#);
+        assert!(ev["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e.get("private_to").is_none()));
+        assert_eq!(req(&mut s, r#"{"cmd":"quit"}"#)["bye"], true);
+    }
+
+    #[test]
+    fn scenario_command() {
+        let mut s = Session { game: None };
+        let r = req(
+            &mut s,
+            r#"{"cmd":"scenario","text":"players 2\nP1 hand ADM2\nP2 hand ADM3\n"}"#,
+        );
+        assert_eq!(r["ok"], true, "{r}");
+        assert_eq!(r["pending"]["seat"], 1);
+        assert_eq!(
+            req(&mut s, r#"{"cmd":"scenario","text":"players 9"}"#)["ok"],
+            false
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+        /// Malformed lines get an error object; the session continues and
+        /// the game is unchanged.
+        #[test]
+        fn arbitrary_lines_never_panic(lines in prop::collection::vec(prop_oneof![
+            "\\PC{0,80}",
+            Just(r#"{"cmd":"apply","seat":1,"choice":"end"}"#.to_string()),
+            Just(r#"{"cmd":"apply","seat":1,"choice":{"index":99}}"#.to_string()),
+            Just(r#"{"cmd":"apply","seat":"P2","choice":{"lead":3}}"#.to_string()),
+            Just(r#"{"cmd":"view","seat":0}"#.to_string()),
+            Just(r#"{"cmd":"new","config":{"players":3,"bogus":1}}"#.to_string()),
+            Just(r#"{"cmd":"load","save":"{}"}"#.to_string()),
+            Just(r#"{"cmd":"undo","n":1000}"#.to_string()),
+        ], 1..20)) {
+            let mut s = Session { game: None };
+            s.handle(r#"{"cmd":"new","config":{"players":2},"seed":1}"#);
+            for l in lines {
+                let before = s.game.as_ref().map(|g| g.state().clone());
+                let r = s.handle(&l);
+                prop_assert!(r.get("ok").is_some());
+                if r["ok"] == false {
+                    prop_assert_eq!(s.game.as_ref().map(|g| g.state().clone()), before);
+                }
+            }
+        }
+    }
+}

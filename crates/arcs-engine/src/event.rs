@@ -16,6 +16,9 @@ pub struct Event {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub private_to: Option<Seat>,
     pub text: String,
+    /// For `auto` events: the only legal choice, taken automatically.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choice: Option<crate::choice::Choice>,
 }
 
 impl Event {
@@ -64,6 +67,7 @@ macro_rules! log {
                 seat: $seat,
                 private_to: None,
                 text: format!($($arg)*),
+                choice: None,
             });
         }
     };
@@ -79,6 +83,7 @@ macro_rules! log_private {
                 seat: Some($to),
                 private_to: Some($to),
                 text: format!($($arg)*),
+                choice: None,
             });
         }
     };

@@ -38,6 +38,7 @@ pub struct Game {
     state: GameState,
     choices: Vec<(Seat, Choice)>,
     log: Vec<Event>,
+    last_apply_log_start: usize,
 }
 
 impl Game {
@@ -52,6 +53,7 @@ impl Game {
             state,
             choices: Vec::new(),
             log,
+            last_apply_log_start: 0,
         })
     }
 
@@ -65,6 +67,7 @@ impl Game {
             state,
             choices: Vec::new(),
             log,
+            last_apply_log_start: 0,
         }
     }
 
@@ -85,6 +88,17 @@ impl Game {
     pub fn choices(&self) -> &[(Seat, Choice)] {
         &self.choices
     }
+    /// Choices the engine took automatically (the only legal one) during
+    /// the last `apply`, with their seats.
+    pub fn last_auto_choices(&self) -> Vec<(Seat, Choice)> {
+        let start = self.last_apply_log_start;
+        self.log[start.min(self.log.len())..]
+            .iter()
+            .filter(|e| e.tag == "auto")
+            .filter_map(|e| Some((e.seat?, e.choice?)))
+            .collect()
+    }
+
     /// Every event so far, unfiltered (hidden ones included).
     pub fn log(&self) -> &[Event] {
         &self.log
@@ -137,6 +151,7 @@ impl Game {
         let mut events = Vec::new();
         self.state.apply_unchecked(choice, &mut events);
         self.choices.push((seat, choice));
+        self.last_apply_log_start = self.log.len();
         self.log.extend(events.iter().cloned());
         Ok(events)
     }

@@ -713,6 +713,31 @@ impl Builder {
                 TrophyKind::City => st.cities = n,
             }
         }
+        // Every Court card in one place only.
+        let mut court_cards: Vec<CardId> = self.state.court.iter().filter_map(|c| c.card).collect();
+        for x in self.state.seat_ids() {
+            court_cards.extend(self.state.seat(x).guild.iter().copied());
+        }
+        court_cards.extend(self.court_deck_top.iter().copied());
+        court_cards.extend(self.court_discard.iter().copied());
+        let n = court_cards.len();
+        court_cards.sort();
+        court_cards.dedup();
+        if court_cards.len() != n {
+            return Err(ScenarioError {
+                line: 0,
+                message: "a Court card is listed in two places".into(),
+            });
+        }
+        let mut d = self.discard_bottom.clone();
+        d.sort();
+        d.dedup();
+        if d.len() != self.discard_bottom.len() {
+            return Err(ScenarioError {
+                line: 0,
+                message: "action-discard lists a card twice".into(),
+            });
+        }
         let s = &mut self.state;
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ 0x5ce7_a210);
         // Court: a random row unless given; the deck is every other base
@@ -754,14 +779,32 @@ impl Builder {
         // Action cards: every card of the deck not in a hand or played goes
         // to the discard pile, listed ones at the bottom.
         let mut placed = 0u32;
+        let mut twice = None;
+        let mut put = |bits: u32| {
+            if placed & bits != 0 {
+                twice = Some(ActionCard((placed & bits).trailing_zeros() as u8));
+            }
+            placed |= bits;
+        };
         for x in s.seat_ids() {
-            placed |= s.seat(x).hand.0;
+            put(s.seat(x).hand.0);
             if let Some(p) = s.round.plays[x.index()] {
-                placed |= p.card.bit();
+                put(p.card.bit());
                 if let Some(z) = p.seize {
-                    placed |= z.bit();
+                    put(z.bit());
                 }
             }
+        }
+        for c in &self.discard_bottom {
+            if placed & c.bit() != 0 {
+                twice = Some(*c);
+            }
+        }
+        if let Some(c) = twice {
+            return Err(ScenarioError {
+                line: 0,
+                message: format!("action card {c} is in two places"),
+            });
         }
         let in_deck = |c: &ActionCard| players == 4 || (2..=6).contains(&c.number());
         if let Some(c) = (0..28u8)
@@ -926,6 +969,9 @@ fn place_item(
                 take_supply(l, s, seat, TrophyKind::Ship, n)?;
             }
             let sh = s.sys_mut(sys).ships_mut(owner);
+            if sh.total() as u16 + n as u16 > 60 {
+                return err(l, "too many ships in one system");
+            }
             if damaged {
                 sh.damaged += n;
             } else {
@@ -1003,7 +1049,13 @@ fn parse_step(l: &Line) -> Result<Step, ScenarioError> {
 
 fn run_step(game: &mut Game, step: &Step) -> Result<(), String> {
     match step {
-        Step::Do(seat, c) => game.apply(*seat, *c).map(|_| ()).map_err(|e| e.to_string()),
+        Step::Do(seat, c) => match game.apply(*seat, *c) {
+            Ok(_) => Ok(()),
+            // The engine takes a decision with a single legal choice by
+            // itself; spelling it out in the file is fine.
+            Err(_) if game.last_auto_choices().contains(&(*seat, *c)) => Ok(()),
+            Err(e) => Err(e.to_string()),
+        },
         Step::Refuse(seat, text, c) => {
             let Some(c) = c else { return Ok(()) };
             let before = serde_json::to_string(game.state()).map_err(|e| e.to_string())?;

@@ -68,7 +68,7 @@ pub fn play_one(config: &Config, seed: u64, deep: bool) -> Result<(usize, Game),
     let mut n = 0usize;
     loop {
         crate::invariants::check(game.state()).map_err(|m| fail(n, m))?;
-        if deep && n % 16 == 0 {
+        if deep && n.is_multiple_of(16) {
             check_views(&game).map_err(|m| fail(n, m))?;
             let json = serde_json::to_string(game.state()).map_err(|e| fail(n, e.to_string()))?;
             let back: crate::state::GameState =

@@ -55,6 +55,16 @@ pub struct PlayView {
     pub seized_with_extra_card: bool,
 }
 
+/// An ambition marker: the values it shows, and where it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MarkerView {
+    pub first: i32,
+    pub second: i32,
+    pub flipped: bool,
+    /// `None`: available.
+    pub at: Option<Ambition>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingView {
     pub seat: Seat,
@@ -80,8 +90,7 @@ pub struct View {
     pub action_discard_size: usize,
     pub supply: [u8; 5],
     pub box_resources: [u8; 5],
-    /// Marker index, (first, second) values, flipped, where.
-    pub markers: Vec<(usize, (i32, i32), bool, Option<Ambition>)>,
+    pub markers: Vec<MarkerView>,
     pub leader: Seat,
     pub lead_card: Option<ActionCard>,
     pub zero_marker: bool,
@@ -196,12 +205,13 @@ impl View {
             box_resources: s.box_resources,
             markers: (0..3)
                 .map(|i| {
-                    (
-                        i,
-                        s.markers[i].values(i),
-                        s.markers[i].flipped,
-                        s.markers[i].at,
-                    )
+                    let (first, second) = s.markers[i].values(i);
+                    MarkerView {
+                        first,
+                        second,
+                        flipped: s.markers[i].flipped,
+                        at: s.markers[i].at,
+                    }
                 })
                 .collect(),
             leader: s.round.leader,

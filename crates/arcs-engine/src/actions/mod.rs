@@ -172,15 +172,25 @@ impl GameState {
     }
 
     /// Cities return to the rightmost empty city slots; covered resources
-    /// must be rearranged or discarded (B-CLN-02, B-RES-07).
+    /// move to open slots, and if they do not all fit the owner chooses
+    /// what to keep (B-CLN-02, B-RES-07, docs/rulings.md R-RES-1).
     pub fn return_cities(&mut self, seat: Seat, n: u8, _ev: &mut dyn Sink) {
-        let st = self.seat_mut(seat);
-        st.cities += n;
-        let open = crate::data::open_board_slots(st.cities);
-        let covered = st.resources[open..crate::data::BOARD_SLOTS]
-            .iter()
-            .any(|r| r.is_some());
-        if covered {
+        self.seat_mut(seat).cities += n;
+        let open = resources::open_slots(self, seat);
+        let covered: Vec<usize> = (0..7)
+            .filter(|i| !open.contains(i) && self.seat(seat).resources[*i].is_some())
+            .collect();
+        let mut overflow = false;
+        for i in covered {
+            match resources::best_empty_slot(self, seat) {
+                Some(to) => {
+                    let r = self.seat_mut(seat).resources[i].take();
+                    self.seat_mut(seat).resources[to] = r;
+                }
+                None => overflow = true,
+            }
+        }
+        if overflow {
             self.push(Frame::Arrange {
                 seat,
                 incoming: None,
@@ -206,12 +216,18 @@ impl GameState {
         true
     }
 
-    /// A token arrives in `seat`'s play area (gained, taken, stolen, given).
+    /// A token arrives in `seat`'s play area (gained, taken, stolen,
+    /// given): it goes to the open empty slot with the highest raid cost;
+    /// with no room the seat chooses what to keep, rearranging freely
+    /// (B-RES-06, docs/rulings.md R-RES-1).
     pub fn receive(&mut self, seat: Seat, r: Resource) {
-        self.push(Frame::Arrange {
-            seat,
-            incoming: Some(r),
-        });
+        match resources::best_empty_slot(self, seat) {
+            Some(i) => self.seat_mut(seat).resources[i] = Some(r),
+            None => self.push(Frame::Arrange {
+                seat,
+                incoming: Some(r),
+            }),
+        }
     }
 
     /// Returns a token from a slot to the supply (discard or spend outside

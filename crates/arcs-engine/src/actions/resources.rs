@@ -1,8 +1,9 @@
-//! The slot rule: placing gained tokens and rearranging (B-RES-06..08).
+//! The slot rule: placing arriving tokens and rearranging (B-RES-06..08).
 //!
-//! Slots of equal raid cost are interchangeable (covering is re-decided at
-//! each city return, when the player rearranges anyway), so the engine
-//! offers one choice per distinct assignment of tokens to raid-cost
+//! An arriving token that fits goes to the open empty slot with the highest
+//! raid cost. When tokens do not fit, the seat chooses what to keep and may
+//! rearrange freely: slots of equal raid cost are interchangeable, so the
+//! engine offers one choice per distinct assignment of tokens to raid-cost
 //! classes, written as a canonical layout (docs/rulings.md R-RES-1).
 
 use crate::choice::{Choice, Layout};
@@ -17,6 +18,15 @@ pub fn open_slots(s: &GameState, seat: Seat) -> arrayvec::ArrayVec<usize, 7> {
     s.seat(seat)
         .open_slots(crate::cards::has_card_slot(s, seat))
         .collect()
+}
+
+/// The open empty slot with the highest raid cost (leftmost on ties).
+pub fn best_empty_slot(s: &GameState, seat: Seat) -> Option<usize> {
+    let st = s.seat(seat);
+    open_slots(s, seat)
+        .into_iter()
+        .filter(|&i| st.resources[i].is_none())
+        .max_by_key(|&i| (SLOT_RAID_COST[i], std::cmp::Reverse(i)))
 }
 
 pub fn arrange_choices(

@@ -44,6 +44,11 @@ pub struct Reroll {
     pub max: fn(&GameState, Seat, &BattleFrame) -> u8,
 }
 
+/// A hook that acts for a seat with a card ("When Secured").
+pub type CardHook = fn(&mut GameState, Seat, CardId, &mut dyn Sink);
+/// A hook run when a seat declares an ambition.
+pub type DeclareHook = fn(&mut GameState, Seat, Ambition, &mut dyn Sink);
+
 /// Everything a card does, as optional hooks.
 pub struct Behavior {
     pub code: &'static str,
@@ -54,7 +59,7 @@ pub struct Behavior {
     pub new_actions: &'static [NewAction],
     pub prelude: Option<PreludeAbility>,
     /// Vox "When Secured" (the card disposes of itself).
-    pub on_secured: Option<fn(&mut GameState, Seat, CardId, &mut dyn Sink)>,
+    pub on_secured: Option<CardHook>,
     /// "After scoring" (B-SCORE-09), for the holder.
     pub after_scoring: Option<fn(&mut GameState, Seat, &mut dyn Sink)>,
     /// The general supply of this type lives on the card (Cartels).
@@ -62,7 +67,7 @@ pub struct Behavior {
     /// Extra battle dice for the attacking holder in a system.
     pub extra_dice: Option<fn(&GameState, Seat, SystemId) -> u8>,
     pub reroll: Option<Reroll>,
-    pub on_declare: Option<fn(&mut GameState, Seat, Ambition, &mut dyn Sink)>,
+    pub on_declare: Option<DeclareHook>,
     /// The zero marker is not placed when declaring this ambition.
     pub skip_zero_marker: Option<fn(Ambition) -> bool>,
     /// May declare on a Surpass or Pivot (Galactic Bards).
@@ -450,8 +455,8 @@ pub fn apply_reroll(s: &mut GameState, b: &mut BattleFrame, c: Choice, ev: &mut 
     let Choice::Count(n) = c else { return };
     let faces = crate::data::components().die(r.die);
     let mut left = n;
-    for f in 0..6 {
-        while left > 0 && faces[f].hit == 0 && b.faces[r.die as usize][f] > 0 {
+    for (f, face) in faces.iter().enumerate() {
+        while left > 0 && face.hit == 0 && b.faces[r.die as usize][f] > 0 {
             b.faces[r.die as usize][f] -= 1;
             let nf = match s.forced_dice.iter().position(|x| x.kind == r.die) {
                 Some(p) => s.forced_dice.remove(p).face as usize,

@@ -294,6 +294,16 @@ impl GameState {
                         }
                         1 => {
                             let c = buf[0];
+                            if ev.enabled() {
+                                let seat = self.frame_prompt(&frame).map(|(s, _)| s);
+                                ev.emit(crate::event::Event {
+                                    tag: "auto".into(),
+                                    seat,
+                                    private_to: seat,
+                                    text: format!("Only one option, taken automatically: {c}."),
+                                    choice: Some(c),
+                                });
+                            }
                             self.resolve(frame, c, ev);
                         }
                         _ => return,

@@ -45,7 +45,7 @@ pub struct SeatState {
     pub trophies: [[u8; 4]; MAX_OWNERS],
     /// Captured agents by original owner (B-CORE-05).
     pub captives: [u8; MAX_OWNERS],
-    pub guild: ArrayVec<CardId, 16>,
+    pub guild: ArrayVec<CardId, 32>,
     pub lore: ArrayVec<CardId, 4>,
     pub leader: Option<CardId>,
     pub resigned: bool,
