@@ -115,6 +115,9 @@ pub enum Choice {
     Yes,
     No,
     Done,
+    /// Concede the game (B-GAME-04). Any seat, any time; never listed among
+    /// a decision's choices.
+    Concede,
 }
 
 /// What a Build places (B-BLD-01..03).
@@ -213,6 +216,7 @@ impl fmt::Display for Choice {
             Yes => f.write_str("yes"),
             No => f.write_str("no"),
             Done => f.write_str("done"),
+            Concede => f.write_str("concede"),
         }
     }
 }
@@ -386,6 +390,7 @@ impl std::str::FromStr for Choice {
             "yes" => Choice::Yes,
             "no" => Choice::No,
             "done" | "stop" => Choice::Done,
+            "concede" => Choice::Concede,
             _ => match parse_act(&head) {
                 Some(a) if w.len() == 1 => Choice::Act(a),
                 _ => return Err(err("unknown choice")),

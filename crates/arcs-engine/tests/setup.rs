@@ -131,7 +131,7 @@ fn b_map_06_out_of_play_and_path_markers() {
         .any(|x| x == SystemId::new(4, 0)));
 }
 
-/// B-MAP-02..04: adjacency on the full map.
+/// B-MAP-02, B-MAP-03, B-MAP-04: adjacency on the full map.
 #[test]
 fn b_map_02_03_04_adjacency() {
     let s = new(4, "4SETUP01", 0); // cluster 3 out
@@ -185,7 +185,7 @@ fn b_setup_10_two_player_boxes() {
     assert_eq!(s.box_resources, [2, 2, 1, 0, 1]);
 }
 
-/// B-SETUP-13/14: A = 3 ships + city, B = 3 ships + starport, C = 2 ships
+/// B-SETUP-13, B-SETUP-14: A = 3 ships + city, B = 3 ships + starport, C = 2 ships
 /// (2p: in each of two C systems); resources of A and B in slots 1 and 2.
 #[test]
 fn b_setup_13_14_starting_pieces() {
@@ -248,13 +248,16 @@ fn b_setup_15_mulligan() {
     assert_eq!(d.prompt, Prompt::PlayCard { lead: true });
 }
 
-/// B-SETUP-02/05/06/17: seat 1 holds the initiative; chapter 1; no zero marker.
+/// B-SETUP-02, B-SETUP-05, B-SETUP-06, B-SETUP-17, B-COMP-08: seat 1 holds
+/// the initiative (not seized); the chapter marker is on 1; the zero marker
+/// is in the Ambition Declared slot, not on a card.
 #[test]
 fn b_setup_02_05_06_start() {
     let s = Game::new(Config::base(3), 8).unwrap().state().clone();
     assert_eq!(s.initiative, Seat(0));
     assert_eq!(s.chapter, 1);
     assert!(!s.round.zero_marker);
+    assert!(!s.round.seized);
     assert_eq!(
         s.turn_order().collect::<Vec<_>>(),
         vec![Seat(0), Seat(1), Seat(2)]
@@ -272,4 +275,31 @@ fn b_setup_08_random_setup_card() {
         seen.insert(card.id.clone());
     }
     assert_eq!(seen.len(), 4);
+}
+
+/// B-SETUP-16: every action card not in a hand is in the face-down discard
+/// pile, shuffled (two games differ in its order).
+#[test]
+fn b_setup_16_rest_of_deck_discarded() {
+    let a = Game::new(Config { setup_card: Some("3SETUP01".into()), ..Config::base(3) }, 1).unwrap().state().clone();
+    assert_eq!(a.action_discard.len(), 20 - 18);
+    let orders: std::collections::HashSet<Vec<ActionCard>> = (0..10)
+        .map(|seed| Game::new(Config::base(4), seed).unwrap().state().action_discard.to_vec())
+        .collect();
+    assert!(orders.len() > 1);
+}
+
+/// B-COMP-09: path markers cover the out-of-play clusters: two with 2 or 3
+/// players, one with 4; their gates vanish and the ring closes over them.
+#[test]
+fn b_comp_09_path_markers() {
+    for card in &components().setup_cards {
+        let s = new(card.players, &card.id, 0);
+        let out = (1..=6).filter(|c| !s.is_in_play(SystemId::new(*c, 0))).count();
+        assert_eq!(out, if card.players == 4 { 1 } else { 2 }, "{}", card.id);
+        let gates: Vec<SystemId> = (1..=6).map(|c| SystemId::new(c, 0)).filter(|g| s.is_in_play(*g)).collect();
+        for g in &gates {
+            assert_eq!(s.adjacent(*g).filter(|x| x.is_gate()).count(), 2, "{} {g}", card.id);
+        }
+    }
 }

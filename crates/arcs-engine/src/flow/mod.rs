@@ -9,6 +9,13 @@ mod turn;
 
 pub use turn::{act_possible, pip_actions, seize as seize_now};
 
+/// B-GAME-04: a seat concedes; the game ends at once and the others are
+/// ranked by Power (docs/rulings.md R-GAME-1).
+pub fn concede(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
+    s.seat_mut(seat).resigned = true;
+    chapter::finish(s, format!("{seat} conceded"), ev);
+}
+
 use crate::actions::battle::BattleFrame;
 use crate::actions::mov::MoveFrame;
 use crate::cards::effects::Effect;

@@ -85,24 +85,17 @@ fn pass(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
         .collect();
     let all_passed = with_cards.iter().all(|x| s.pass_streak & (1 << x.0) != 0);
     let next = s.rivals(seat).find(|x| !s.seat(*x).hand.is_empty());
+    // The marker moves on even when this pass ends the chapter (DT-06).
+    if let Some(n) = next {
+        s.initiative = n;
+    }
     match next {
         Some(n) if !all_passed => {
-            s.initiative = n;
-            log!(
-                ev,
-                "pass",
-                Some(seat),
-                "{seat} passes the initiative to {n}; the round ends."
-            );
+            log!(ev, "pass", Some(seat), "{seat} passes the initiative to {n}; the round ends.");
             s.set_top(Frame::RoundStart);
         }
         _ => {
-            log!(
-                ev,
-                "pass",
-                Some(seat),
-                "{seat} passes; everyone with cards has passed, so the chapter ends."
-            );
+            log!(ev, "pass", Some(seat), "{seat} passes; everyone with cards has passed, so the chapter ends.");
             discard_hands(s);
             s.set_top(Frame::Scoring);
         }
