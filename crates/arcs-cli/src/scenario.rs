@@ -7,7 +7,8 @@ use std::process::ExitCode;
 pub enum Command {
     /// Run scenario files and report pass/fail per assertion.
     Run {
-        /// Scenario files (or directories of `.scn` files).
+        /// Scenario files, or directories searched recursively for `.scn` files
+        /// (`pending/` folders are skipped).
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
         /// Print every check, not only failures.
@@ -19,19 +20,26 @@ pub enum Command {
     },
 }
 
+/// Files to run: plain files as given; directories recursively (`.scn`
+/// files, skipping `pending/` folders, which hold scenarios of open bugs).
 fn collect(paths: &[std::path::PathBuf]) -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let mut v: Vec<_> = std::fs::read_dir(dir).into_iter().flatten().flatten().map(|e| e.path()).collect();
+        v.sort();
+        for p in v {
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "pending") {
+                    walk(&p, out);
+                }
+            } else if p.extension().is_some_and(|e| e == "scn") {
+                out.push(p);
+            }
+        }
+    }
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            let mut v: Vec<_> = std::fs::read_dir(p)
-                .into_iter()
-                .flatten()
-                .flatten()
-                .map(|e| e.path())
-                .filter(|x| x.extension().is_some_and(|e| e == "scn"))
-                .collect();
-            v.sort();
-            out.extend(v);
+            walk(p, &mut out);
         } else {
             out.push(p.clone());
         }
