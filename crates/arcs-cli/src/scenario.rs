@@ -24,7 +24,12 @@ pub enum Command {
 /// files, skipping `pending/` folders, which hold scenarios of open bugs).
 fn collect(paths: &[std::path::PathBuf]) -> Vec<std::path::PathBuf> {
     fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        let mut v: Vec<_> = std::fs::read_dir(dir).into_iter().flatten().flatten().map(|e| e.path()).collect();
+        let mut v: Vec<_> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
         v.sort();
         for p in v {
             if p.is_dir() {

@@ -72,6 +72,19 @@ fn err<T>(line: &Line, msg: impl Into<String>) -> Result<T, ScenarioError> {
 /// Splits a line into words, keeping "quoted text" together and dropping
 /// `#` comments; ':' and ',' are separate words.
 fn words(text: &str) -> Vec<String> {
+    // Choice lines keep commas inside words (`arrange relic,fuel,-`).
+    let first = text
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let second = text
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let choice_line = matches!(first.as_str(), "do" | "refuse")
+        || (first == "expect" && matches!(second.as_str(), "legal" | "illegal"));
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut quoted = false;
@@ -90,7 +103,7 @@ fn words(text: &str) -> Vec<String> {
                     out.push(std::mem::take(&mut cur));
                 }
             }
-            ':' | ',' => {
+            ':' | ',' if !choice_line => {
                 if !cur.is_empty() {
                     out.push(std::mem::take(&mut cur));
                 }
@@ -366,6 +379,20 @@ impl Builder {
                 self.config.setup_card = Some(card.id.clone());
                 let out = card.out_of_play.clone();
                 set_out_of_play(s, &out);
+                // B-SETUP-10: with 2 players the covered planets' resources
+                // go on the ambition boxes.
+                if self.players == 2 {
+                    for sys in SystemId::all() {
+                        if !s.is_in_play(sys) {
+                            if let Some(r) = crate::data::planet_type(sys) {
+                                if s.supply[r.index()] > 0 {
+                                    s.supply[r.index()] -= 1;
+                                    s.box_resources[r.index()] += 1;
+                                }
+                            }
+                        }
+                    }
+                }
             }
             "out-of-play" => {
                 let mut out = Vec::new();
@@ -583,6 +610,16 @@ impl Builder {
         let what = w.get(1).map(|x| x.to_ascii_lowercase()).unwrap_or_default();
         let s = &mut self.state;
         match what.as_str() {
+            "next-deal" => {
+                let mut hand = CardSet::default();
+                for x in &w[2..] {
+                    hand.insert(parse_action_card(l, x)?);
+                }
+                if hand.len() > 6 {
+                    return err(l, "a deal is 6 cards");
+                }
+                s.forced_deal[seat.index()] = hand;
+            }
             "hand" => {
                 self.hands_set = true;
                 let mut hand = CardSet::default();
@@ -612,6 +649,9 @@ impl Builder {
             }
             "power" => s.seat_mut(seat).power = parse_num(l, w.get(2))?,
             "cities" => {
+                // Sets the cities on the board at this point of the setup;
+                // later lines that place the seat's cities (on the map, as
+                // Trophies) take them from the board.
                 let n: u8 = parse_num(l, w.get(2))?;
                 let st = s.seat_mut(seat);
                 if n > st.cities {
@@ -1276,6 +1316,54 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
                 .map_err(|e: crate::choice::ParseChoiceError| e.to_string())?;
             let legal = matches!(game.pending(), crate::game::Pending::Decision(d) if d.seat == seat && d.choices.contains(&c));
             eq(&format!("`{text}` legal"), legal, head == "legal")
+        }
+        "action-discard" => match w.get(1).map(|x| x.as_str()) {
+            Some("size") => eq(
+                "action discard size",
+                s.action_discard.len() + s.action_discard_up.len(),
+                num(w, 2)?,
+            ),
+            Some(h @ ("has" | "lacks")) => {
+                let c = ActionCard::parse(w.get(2).ok_or("which card?")?).ok_or("bad card")?;
+                let has = s.action_discard.contains(&c) || s.action_discard_up.contains(&c);
+                eq(&format!("{c} in the action discard"), has, h == "has")
+            }
+            Some("bottom") => {
+                let c = ActionCard::parse(w.get(2).ok_or("which card?")?).ok_or("bad card")?;
+                eq(
+                    "action discard bottom",
+                    s.action_discard.first().copied(),
+                    Some(c),
+                )
+            }
+            _ => Err("action-discard size N | has CARD | lacks CARD | bottom CARD".into()),
+        },
+        "view" => {
+            // expect view PN sees-hand PM yes|no
+            let viewer = seat_of(w.get(1).ok_or("whose view?")?)?;
+            let target = seat_of(w.get(3).ok_or("expect view PN sees-hand PM yes|no")?)?;
+            let v = game.view(Some(viewer));
+            let sees = v
+                .seats
+                .get(target.index())
+                .is_some_and(|x| x.hand.is_some());
+            let json = serde_json::to_string(&v).unwrap_or_default();
+            let leaks = !json.contains("\"rng\"") && !json.contains("\"stack\"");
+            if !leaks {
+                return Err("the view exposes engine internals".into());
+            }
+            eq(
+                &format!("{viewer} sees {target}'s hand"),
+                sees,
+                w.get(4).map(|x| x.as_str()) == Some("yes"),
+            )
+        }
+        "no-log" => {
+            let text = w[1..].join(" ");
+            match game.log().iter().find(|e| e.text.contains(&text)) {
+                None => Ok(()),
+                Some(e) => Err(format!("an event contains {text:?}: {:?}", e.text)),
+            }
         }
         "over" => eq("game over", s.outcome.is_some(), true),
         "winner" => eq(

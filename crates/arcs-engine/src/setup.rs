@@ -67,6 +67,7 @@ pub fn empty_state(players: u8, rng: ChaCha8Rng) -> GameState {
         options: RuleOptions::default(),
         rng,
         forced_dice: ArrayVec::new(),
+        forced_deal: [CardSet::default(); MAX_SEATS],
         outcome: None,
         anomalies: 0,
     }

@@ -5,14 +5,20 @@
 use std::path::Path;
 
 fn collect(dir: &Path, out: &mut String) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in rd.flatten() {
         let p = e.path();
         if p.is_dir() {
-            if p.file_name().is_some_and(|n| n != "pending" && n != "target") {
+            if p.file_name()
+                .is_some_and(|n| n != "pending" && n != "target")
+            {
                 collect(&p, out);
             }
-        } else if p.extension().is_some_and(|x| x == "scn" || x == "rs") && p.file_name().is_some_and(|n| n != "coverage.rs") {
+        } else if p.extension().is_some_and(|x| x == "scn" || x == "rs")
+            && p.file_name().is_some_and(|n| n != "coverage.rs")
+        {
             out.push_str(&std::fs::read_to_string(&p).unwrap_or_default());
             out.push('\n');
         }
@@ -36,12 +42,17 @@ fn every_requirement_id_is_tested() {
             continue;
         }
         // An id counts when followed by a non-digit (B-TAX-1 ≠ B-TAX-10).
-        let found = corpus.match_indices(id).any(|(i, _)| {
-            !corpus[i + id.len()..].starts_with(|c: char| c.is_ascii_digit())
-        });
+        let found = corpus
+            .match_indices(id)
+            .any(|(i, _)| !corpus[i + id.len()..].starts_with(|c: char| c.is_ascii_digit()));
         if !found {
             missing.push(id);
         }
     }
-    assert!(missing.is_empty(), "{} requirement ids have no test: {}", missing.len(), missing.join(" "));
+    assert!(
+        missing.is_empty(),
+        "{} requirement ids have no test: {}",
+        missing.len(),
+        missing.join(" ")
+    );
 }

@@ -281,10 +281,25 @@ fn b_setup_08_random_setup_card() {
 /// pile, shuffled (two games differ in its order).
 #[test]
 fn b_setup_16_rest_of_deck_discarded() {
-    let a = Game::new(Config { setup_card: Some("3SETUP01".into()), ..Config::base(3) }, 1).unwrap().state().clone();
+    let a = Game::new(
+        Config {
+            setup_card: Some("3SETUP01".into()),
+            ..Config::base(3)
+        },
+        1,
+    )
+    .unwrap()
+    .state()
+    .clone();
     assert_eq!(a.action_discard.len(), 20 - 18);
     let orders: std::collections::HashSet<Vec<ActionCard>> = (0..10)
-        .map(|seed| Game::new(Config::base(4), seed).unwrap().state().action_discard.to_vec())
+        .map(|seed| {
+            Game::new(Config::base(4), seed)
+                .unwrap()
+                .state()
+                .action_discard
+                .to_vec()
+        })
         .collect();
     assert!(orders.len() > 1);
 }
@@ -295,11 +310,21 @@ fn b_setup_16_rest_of_deck_discarded() {
 fn b_comp_09_path_markers() {
     for card in &components().setup_cards {
         let s = new(card.players, &card.id, 0);
-        let out = (1..=6).filter(|c| !s.is_in_play(SystemId::new(*c, 0))).count();
+        let out = (1..=6)
+            .filter(|c| !s.is_in_play(SystemId::new(*c, 0)))
+            .count();
         assert_eq!(out, if card.players == 4 { 1 } else { 2 }, "{}", card.id);
-        let gates: Vec<SystemId> = (1..=6).map(|c| SystemId::new(c, 0)).filter(|g| s.is_in_play(*g)).collect();
+        let gates: Vec<SystemId> = (1..=6)
+            .map(|c| SystemId::new(c, 0))
+            .filter(|g| s.is_in_play(*g))
+            .collect();
         for g in &gates {
-            assert_eq!(s.adjacent(*g).filter(|x| x.is_gate()).count(), 2, "{} {g}", card.id);
+            assert_eq!(
+                s.adjacent(*g).filter(|x| x.is_gate()).count(),
+                2,
+                "{} {g}",
+                card.id
+            );
         }
     }
 }

@@ -187,6 +187,23 @@ impl MoveFrame {
         crate::cards::after_enter(s, self.seat, to, ev);
         self.at = to;
         self.visited |= to.bit();
+        if self.catapult && stops {
+            if to.is_gate() {
+                log!(
+                    ev,
+                    "move",
+                    Some(self.seat),
+                    "The Catapult stops at {to}: a Rival controls that gate."
+                );
+            } else {
+                log!(
+                    ev,
+                    "move",
+                    Some(self.seat),
+                    "The Catapult stops at {to}: a move ends on entering a planet."
+                );
+            }
+        }
         if self.catapult && !stops && self.next_systems(s).next().is_some() {
             self.stage = MoveStage::Drop;
             s.set_top(crate::flow::Frame::Move(self));

@@ -19,12 +19,17 @@ pub fn chapter_start(s: &mut GameState, ev: &mut dyn Sink) {
     deck.shuffle(&mut s.rng);
     s.action_discard.clear();
     s.action_discard_up.clear();
+    // Scenarios may fix the hands of this deal (`next-deal`).
+    let forced = std::mem::take(&mut s.forced_deal);
+    let all_forced: u32 = forced.iter().map(|h| h.0).fold(0, |a, b| a | b);
+    deck.retain(|c| all_forced & c.bit() == 0);
     for seat in Seat::all(s.players) {
         let st = s.seat_mut(seat);
-        st.hand = CardSet::default();
-        for _ in 0..6 {
-            if let Some(c) = deck.pop() {
-                st.hand.insert(c);
+        st.hand = forced[seat.index()];
+        while st.hand.len() < 6 {
+            match deck.pop() {
+                Some(c) => st.hand.insert(c),
+                None => break,
             }
         }
     }

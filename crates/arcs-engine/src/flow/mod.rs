@@ -144,7 +144,7 @@ impl GameState {
                 Prompt::Turn {
                     pips_left: self.turn.pips_left,
                     prelude: self.turn.prelude_open,
-                    window: self.turn.window_open,
+                    window: self.turn.window_open && turn::window_has_options(self),
                 },
             )),
             Tax { seat, .. } => Some((*seat, Prompt::TaxTarget)),

@@ -91,11 +91,21 @@ fn pass(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     }
     match next {
         Some(n) if !all_passed => {
-            log!(ev, "pass", Some(seat), "{seat} passes the initiative to {n}; the round ends.");
+            log!(
+                ev,
+                "pass",
+                Some(seat),
+                "{seat} passes the initiative to {n}; the round ends."
+            );
             s.set_top(Frame::RoundStart);
         }
         _ => {
-            log!(ev, "pass", Some(seat), "{seat} passes; everyone with cards has passed, so the chapter ends.");
+            log!(
+                ev,
+                "pass",
+                Some(seat),
+                "{seat} passes; everyone with cards has passed, so the chapter ends."
+            );
             discard_hands(s);
             s.set_top(Frame::Scoring);
         }

@@ -102,6 +102,14 @@ pub fn declarable(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
     }
 }
 
+/// Whether declaring or seizing is still possible for the seat taking
+/// its turn (for the prompt's description).
+pub fn window_has_options(s: &GameState) -> bool {
+    let mut v = Vec::new();
+    declarable(s, s.turn.seat, &mut v);
+    !v.is_empty() || (s.turn.seat != s.initiative && !s.round.seized)
+}
+
 pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
     let t = &s.turn;
     let seat = t.seat;

@@ -219,6 +219,9 @@ pub struct GameState {
     pub options: RuleOptions,
     pub rng: ChaCha8Rng,
     pub forced_dice: ArrayVec<ForcedDie, 24>,
+    /// Scenario hook: the hands the next chapter's draw deals (the rest of
+    /// the deck is dealt at random as usual). Empty sets deal at random.
+    pub forced_deal: [CardSet; MAX_SEATS],
     pub outcome: Option<Outcome>,
     /// Internal faults (a decision with no legal choice, stack overflow);
     /// the invariant suite requires 0.
