@@ -1302,6 +1302,13 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
             }
             crate::game::Pending::Over(_) => Err("the game is over".into()),
         },
+        "hit-reason" => match game.pending() {
+            crate::game::Pending::Decision(crate::flow::Decision { prompt: crate::choice::Prompt::AssignHit { why, .. }, .. }) => {
+                let got = serde_json::to_value(why).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+                eq("hit reason", got.as_str(), w.get(1).map(|x| x.as_str()).unwrap_or(""))
+            }
+            _ => Err("no hit is being assigned".into()),
+        },
         "choices" => match game.pending() {
             crate::game::Pending::Decision(d) => {
                 eq("number of choices", d.choices.len(), num(w, 1)?)
@@ -1475,6 +1482,10 @@ fn expect_seat(s: &GameState, seat: Seat, w: &[String]) -> Result<(), String> {
             }
         }
         "guild-count" => eq(&label("Guild cards"), st.guild.len(), num(w, 1)?),
+        "placeholder" | "no-placeholder" => {
+            let r = Resource::parse(w.get(1).ok_or("which type?")?).ok_or("unknown resource")?;
+            eq(&label(&format!("{r} placeholder")), st.placeholders & (1 << r.index()) != 0, what == "placeholder")
+        }
         _ => Err(format!(
             "unknown seat expectation {what:?} (see docs/scenarios.md)"
         )),

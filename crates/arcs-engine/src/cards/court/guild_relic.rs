@@ -44,7 +44,7 @@ pub static ELDER_BROKER: Behavior = Behavior {
         once_per_turn: false,
         possible: |_, _| true,
         run: |s, seat, _, ev| {
-            for r in [Resource::Weapon, Resource::Fuel, Resource::Material] {
+            for r in [Resource::Material, Resource::Fuel, Resource::Weapon] {
                 s.gain(seat, r, ev);
             }
         },
