@@ -134,6 +134,15 @@ impl Game {
         if self.state.outcome.is_some() {
             return Err(ApplyError::GameOver);
         }
+        if choice == Choice::Concede {
+            // B-GAME-04: any seat, any time (docs/rulings.md R-GAME-1).
+            let mut events = Vec::new();
+            crate::flow::concede(&mut self.state, seat, &mut events);
+            self.choices.push((seat, choice));
+            self.last_apply_log_start = self.log.len();
+            self.log.extend(events.iter().cloned());
+            return Ok(events);
+        }
         let mut buf = Vec::new();
         let who = self
             .state

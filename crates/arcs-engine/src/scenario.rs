@@ -778,6 +778,18 @@ impl Builder {
                 message: "action-discard lists a card twice".into(),
             });
         }
+        // Resources only in open slots (a card slot needs its card).
+        for x in self.state.seat_ids() {
+            let open = crate::actions::resources::open_slots(&self.state, x);
+            if let Some(i) =
+                (0..7).find(|i| self.state.seat(x).resources[*i].is_some() && !open.contains(i))
+            {
+                return Err(ScenarioError {
+                    line: 0,
+                    message: format!("{x} has a resource in slot {}, which is covered by a city (or needs a card)", i + 1),
+                });
+            }
+        }
         let s = &mut self.state;
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ 0x5ce7_a210);
         // Court: a random row unless given; the deck is every other base
@@ -1227,8 +1239,35 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
         "marker" | "markers" => {
             let a =
                 Ambition::parse(w.get(1).ok_or("which ambition?")?).ok_or("unknown ambition")?;
+            if w.get(2).map(|x| x.as_str()) == Some("value") {
+                // expect marker AMB value FIRST/SECOND: summed values in the box
+                let (f, sec) = (0..3)
+                    .filter(|&i| s.markers[i].at == Some(a))
+                    .map(|i| s.markers[i].values(i))
+                    .fold((0, 0), |(a, b), (x, y)| (a + x, b + y));
+                let want = w.get(3).ok_or("value FIRST/SECOND")?;
+                return eq(
+                    &format!("{a} marker values"),
+                    format!("{f}/{sec}"),
+                    want.to_string(),
+                );
+            }
             let n = s.markers.iter().filter(|m| m.at == Some(a)).count();
             eq(&format!("markers on {a}"), n, num(w, 2)?)
+        }
+        "available" => {
+            // expect available FIRST/SECOND ...: the values of available markers
+            let mut have: Vec<String> = (0..3)
+                .filter(|&i| s.markers[i].at.is_none())
+                .map(|i| {
+                    let (f, x) = s.markers[i].values(i);
+                    format!("{f}/{x}")
+                })
+                .collect();
+            have.sort();
+            let mut want: Vec<String> = w[1..].to_vec();
+            want.sort();
+            eq("available markers", have, want)
         }
         "flipped" => eq(
             "flipped markers",
@@ -1303,9 +1342,19 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
             crate::game::Pending::Over(_) => Err("the game is over".into()),
         },
         "hit-reason" => match game.pending() {
-            crate::game::Pending::Decision(crate::flow::Decision { prompt: crate::choice::Prompt::AssignHit { why, .. }, .. }) => {
-                let got = serde_json::to_value(why).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
-                eq("hit reason", got.as_str(), w.get(1).map(|x| x.as_str()).unwrap_or(""))
+            crate::game::Pending::Decision(crate::flow::Decision {
+                prompt: crate::choice::Prompt::AssignHit { why, .. },
+                ..
+            }) => {
+                let got = serde_json::to_value(why)
+                    .ok()
+                    .and_then(|v| v.as_str().map(String::from))
+                    .unwrap_or_default();
+                eq(
+                    "hit reason",
+                    got.as_str(),
+                    w.get(1).map(|x| x.as_str()).unwrap_or(""),
+                )
             }
             _ => Err("no hit is being assigned".into()),
         },
@@ -1484,7 +1533,11 @@ fn expect_seat(s: &GameState, seat: Seat, w: &[String]) -> Result<(), String> {
         "guild-count" => eq(&label("Guild cards"), st.guild.len(), num(w, 1)?),
         "placeholder" | "no-placeholder" => {
             let r = Resource::parse(w.get(1).ok_or("which type?")?).ok_or("unknown resource")?;
-            eq(&label(&format!("{r} placeholder")), st.placeholders & (1 << r.index()) != 0, what == "placeholder")
+            eq(
+                &label(&format!("{r} placeholder")),
+                st.placeholders & (1 << r.index()) != 0,
+                what == "placeholder",
+            )
         }
         _ => Err(format!(
             "unknown seat expectation {what:?} (see docs/scenarios.md)"

@@ -27,7 +27,24 @@ fn collect(dir: &Path, out: &mut String) {
 
 /// Ids deliberately not covered yet, with the reason (kept in sync with
 /// the closing notes).
-const NOT_YET: &[(&str, &str)] = &[];
+const NOT_YET: &[(&str, &str)] = &[
+    (
+        "EX-14",
+        "Upstart + Living Structures: Leaders & Lore (issue 3)",
+    ),
+    (
+        "DT-30",
+        "Prune (Living Structures): Leaders & Lore (issue 3)",
+    ),
+    (
+        "B-FINE-08",
+        "Replace is used only by Leaders & Lore and campaign cards (Prune, Annex)",
+    ),
+    (
+        "B-GLOS-03",
+        "Clear is used by no base-game rule or card (campaign only)",
+    ),
+];
 
 #[test]
 fn every_requirement_id_is_tested() {

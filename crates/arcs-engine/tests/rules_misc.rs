@@ -130,3 +130,47 @@ expect system 1.1 P1 ships 0
 expect pending P2",
     );
 }
+
+/// B-FINE-02 (P-order): simultaneous effects with no one taking a turn are
+/// resolved in turn order from the initiative holder: after scoring, P2's
+/// Material Cartel (P2 holds the initiative) resolves before P1's Fuel
+/// Cartel.
+#[test]
+fn b_fine_02_simultaneous_effects_in_turn_order() {
+    let text = "players 3
+initiative P2
+P1 guild BC06
+P2 guild BC03
+P1 resources material -
+P2 resources fuel -
+P2 hand ADM2
+system 1.1: P1 ship
+system 2.1: P2 ship
+system 3.1: P3 ship
+do P2 lead ADM2
+do P2 end
+expect P1 has material 0
+expect P2 has fuel 0";
+    let sc = arcs_engine::scenario::Scenario::parse(text).unwrap();
+    let r = sc.run();
+    assert!(r.passed(), "{r:#?}");
+    // Re-run to read the log order.
+    let mut g = sc.build().unwrap();
+    g.apply(arcs_engine::Seat(1), "lead ADM2".parse().unwrap())
+        .unwrap();
+    g.apply(arcs_engine::Seat(1), "end".parse().unwrap())
+        .unwrap();
+    let texts: Vec<&str> = g.log().iter().map(|e| e.text.as_str()).collect();
+    let m = texts
+        .iter()
+        .position(|t| t.contains("P1 discards 1 material"))
+        .expect("P1 discards Material");
+    let f = texts
+        .iter()
+        .position(|t| t.contains("P2 discards 1 fuel"))
+        .expect("P2 discards Fuel");
+    assert!(
+        m < f,
+        "P2's Cartel (initiative holder) resolves first: {texts:?}"
+    );
+}

@@ -492,14 +492,10 @@ impl Effect {
                 }
                 _ => {
                     s.pop();
-                    let mut drawn = 0;
-                    for _ in 0..n + 1 {
-                        if s.action_discard.is_empty() {
-                            break;
-                        }
-                        let c = s.action_discard.remove(0);
+                    let cards = s.draw_from_discard_bottom(n as usize + 1);
+                    let drawn = cards.len();
+                    for c in cards {
                         s.seat_mut(seat).hand.insert(c);
-                        drawn += 1;
                     }
                     log!(ev, "draw", Some(seat), "{seat} discards {n} card(s) and draws {drawn} from the bottom of the action discard.");
                 }

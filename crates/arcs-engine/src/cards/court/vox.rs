@@ -70,8 +70,7 @@ pub static CALL_TO_ACTION: Behavior = Behavior {
     code: "ARCS-BC31",
     on_secured: Some(|s, seat, card, ev| {
         s.court_discard.push(card);
-        if !s.action_discard.is_empty() {
-            let c = s.action_discard.remove(0);
+        if let Some(&c) = s.draw_from_discard_bottom(1).first() {
             s.seat_mut(seat).hand.insert(c);
             crate::log!(
                 ev,
