@@ -382,16 +382,7 @@ impl Builder {
                 // B-SETUP-10: with 2 players the covered planets' resources
                 // go on the ambition boxes.
                 if self.players == 2 {
-                    for sys in SystemId::all() {
-                        if !s.is_in_play(sys) {
-                            if let Some(r) = crate::data::planet_type(sys) {
-                                if s.supply[r.index()] > 0 {
-                                    s.supply[r.index()] -= 1;
-                                    s.box_resources[r.index()] += 1;
-                                }
-                            }
-                        }
-                    }
+                    crate::setup::fill_two_player_boxes(s);
                 }
             }
             "out-of-play" => {

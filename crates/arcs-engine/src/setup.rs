@@ -121,18 +121,8 @@ pub fn new_state(config: &Config, seed: u64) -> Result<GameState, ConfigError> {
     s.in_play = in_play;
     s.adj = in_play_adjacency(in_play);
 
-    // B-SETUP-10 (2p): resources of the covered planets go on ambition boxes.
     if players == 2 {
-        for sys in SystemId::all() {
-            if in_play & sys.bit() == 0 {
-                if let Some(r) = planet_type(sys) {
-                    if s.supply[r.index()] > 0 {
-                        s.supply[r.index()] -= 1;
-                        s.box_resources[r.index()] += 1;
-                    }
-                }
-            }
-        }
+        fill_two_player_boxes(&mut s);
     }
 
     // B-SETUP-13/14: starting pieces and resources, fresh.
@@ -140,6 +130,22 @@ pub fn new_state(config: &Config, seed: u64) -> Result<GameState, ConfigError> {
 
     s.push(Frame::ChapterStart);
     Ok(s)
+}
+
+/// B-SETUP-10 (2 players): the resources matching the covered planets go
+/// from the supply onto the ambition boxes, as far as the supply allows
+/// (AMB-53).
+pub fn fill_two_player_boxes(s: &mut GameState) {
+    for sys in SystemId::all() {
+        if !s.is_in_play(sys) {
+            if let Some(r) = planet_type(sys) {
+                if s.supply[r.index()] > 0 {
+                    s.supply[r.index()] -= 1;
+                    s.box_resources[r.index()] += 1;
+                }
+            }
+        }
+    }
 }
 
 /// Places each seat's A, B and C pieces and its two starting resources.
