@@ -21,6 +21,12 @@ pub struct Args {
     /// Use the split-discard variant.
     #[arg(long)]
     split_discard: bool,
+    /// Game mode: base or leaders-lore.
+    #[arg(long, default_value = "base")]
+    mode: String,
+    /// Leaders & Lore: the "second lore card" variant.
+    #[arg(long)]
+    second_lore: bool,
     /// Load a save file instead of starting a new game.
     #[arg(long)]
     load: Option<std::path::PathBuf>,
@@ -46,11 +52,18 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         Some(p) => arcs_engine::Save::from_json(&std::fs::read_to_string(p)?)?.load()?,
         None => {
             let players = seats.len() as u8;
-            let config = Config {
+            let mode = match a.mode.as_str() {
+                "base" => arcs_engine::Mode::Base,
+                "leaders-lore" => arcs_engine::Mode::LeadersLore,
+                m => anyhow::bail!("unknown mode {m:?} (base, leaders-lore)"),
+            };
+            let mut config = Config {
+                mode,
                 setup_card: a.setup_card.clone(),
                 split_discard: a.split_discard,
                 ..Config::base(players)
             };
+            config.leaders_lore.second_lore = a.second_lore;
             let seed = a.seed.unwrap_or_else(|| rand::thread_rng().gen());
             println!("New {players}-player game, seed {seed}.");
             Game::new(config, seed)?
@@ -375,7 +388,7 @@ pub fn describe(v: &View, c: &Choice) -> String {
                 .unwrap_or("?");
             format!("{name} (court {})", i + 1)
         }
-        Choice::Prelude(card) => format!("Prelude of {}", card.name()),
+        Choice::Prelude { card, n } => format!("Prelude {} of {}", n + 1, card.name()),
         Choice::Act(a) if a.via.is_some() => {
             let card = a.via.expect("checked");
             format!(

@@ -22,6 +22,9 @@ pub struct Args {
     /// Use the split-discard variant.
     #[arg(long)]
     split_discard: bool,
+    /// Leaders & Lore: the "second lore card" variant.
+    #[arg(long)]
+    second_lore: bool,
     /// Also check views, serialization and journal replay (slower).
     #[arg(long)]
     deep: bool,
@@ -36,11 +39,12 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         "leaders-lore" => arcs_engine::Mode::LeadersLore,
         m => anyhow::bail!("unknown mode {m:?} (base, leaders-lore)"),
     };
-    let config = Config {
+    let mut config = Config {
         mode,
         split_discard: a.split_discard,
         ..Config::base(a.players[0])
     };
+    config.leaders_lore.second_lore = a.second_lore;
     config.validate()?;
     let opts = SimOptions {
         games: a.games,
@@ -72,6 +76,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         Some(v) => {
             println!("invariant violations: {}", report.violations.len());
             println!("first violation: {v}");
+            println!("last events:");
+            for line in &v.log_tail {
+                println!("  {line}");
+            }
             Ok(ExitCode::from(1))
         }
     }

@@ -82,8 +82,21 @@ pub enum Choice {
         as_: Resource,
         act: Option<Act>,
     },
-    /// Use a card's Prelude ability.
-    Prelude(CardId),
+    /// Use a card's Prelude ability (`n` = which one, for cards with two).
+    Prelude {
+        card: CardId,
+        n: u8,
+    },
+    /// Reroll one die of this kind showing this face (0-based).
+    Reroll {
+        die: crate::data::DieKind,
+        face: u8,
+    },
+    /// A Trophy: a piece of `owner` of this kind.
+    Trophy {
+        owner: Seat,
+        kind: crate::state::TrophyKind,
+    },
     EndTurn,
     System(SystemId),
     Build {
@@ -127,6 +140,8 @@ pub enum BuildTarget {
     City,
     Starport,
     Ship,
+    /// A city outside a planet's building slots (Cloud Cities, C-L09).
+    CloudCity,
 }
 
 impl From<BuildingKind> for BuildTarget {
@@ -176,7 +191,17 @@ impl fmt::Display for Choice {
                 }
                 Ok(())
             }
-            Prelude(c) => write!(f, "prelude {}", card_code(*c)),
+            Prelude { card, n } => {
+                write!(f, "prelude {}", card_code(*card))?;
+                if *n > 0 {
+                    write!(f, " {}", n + 1)?;
+                }
+                Ok(())
+            }
+            Reroll { die, face } => write!(f, "reroll {} {}", die.name(), face + 1),
+            Trophy { owner, kind } => {
+                write!(f, "trophy {owner} {}", format!("{kind:?}").to_lowercase())
+            }
             EndTurn => f.write_str("end"),
             System(s) => write!(f, "system {s}"),
             Build { kind, system } => write!(
@@ -186,6 +211,7 @@ impl fmt::Display for Choice {
                     BuildTarget::City => "city",
                     BuildTarget::Starport => "starport",
                     BuildTarget::Ship => "ship",
+                    BuildTarget::CloudCity => "cloud-city",
                 }
             ),
             Ships { fresh, damaged } => write!(f, "ships {fresh} {damaged}"),
@@ -302,8 +328,31 @@ impl std::str::FromStr for Choice {
                 };
                 Choice::Spend { slot, as_, act }
             }
-            "prelude" => {
-                Choice::Prelude(CardId::parse(word(1)?).ok_or_else(|| err("unknown card"))?)
+            "prelude" => Choice::Prelude {
+                card: CardId::parse(word(1)?).ok_or_else(|| err("unknown card"))?,
+                n: match w.get(2) {
+                    None => 0,
+                    Some(x) => parse_index(x).ok_or_else(|| err("Prelude numbers start at 1"))?,
+                },
+            },
+            "reroll" => {
+                let die = crate::data::DieKind::parse(word(1)?)
+                    .ok_or_else(|| err("assault|skirmish|raid"))?;
+                let face = parse_index(word(2)?)
+                    .filter(|f| *f < 6)
+                    .ok_or_else(|| err("faces are 1..6"))?;
+                Choice::Reroll { die, face }
+            }
+            "trophy" => {
+                let owner = parse_seat(word(1)?).ok_or_else(|| err("expected P1..P4"))?;
+                let kind = match word(2)? {
+                    "ship" => crate::state::TrophyKind::Ship,
+                    "starport" => crate::state::TrophyKind::Starport,
+                    "city" => crate::state::TrophyKind::City,
+                    "agent" => crate::state::TrophyKind::Agent,
+                    _ => return Err(err("trophy PN ship|starport|city|agent")),
+                };
+                Choice::Trophy { owner, kind }
             }
             "end" => Choice::EndTurn,
             "system" => Choice::System(sys(1)?),
@@ -312,7 +361,8 @@ impl std::str::FromStr for Choice {
                     "city" => BuildTarget::City,
                     "starport" => BuildTarget::Starport,
                     "ship" => BuildTarget::Ship,
-                    _ => return Err(err("build city|starport|ship SYSTEM")),
+                    "cloud-city" => BuildTarget::CloudCity,
+                    _ => return Err(err("build city|starport|ship|cloud-city SYSTEM")),
                 };
                 Choice::Build {
                     kind,
@@ -459,6 +509,8 @@ pub enum Prompt {
     },
     /// B-FINE-03: place 3 ships in a gate.
     EliminatedGate,
+    /// Leaders & Lore draft: take a leader or lore card from the rows.
+    Draft,
     /// A card's effect needs a choice; `what` says which.
     Card {
         card: CardId,
@@ -543,6 +595,7 @@ impl Prompt {
                 "Rearrange your resources (discard what does not fit).".into()
             }
             EliminatedGate => "You have no ships or starports: place 3 ships in which gate?".into(),
+            Draft => "Draft: take a leader or a lore card from the rows.".into(),
             Card { card, what } => format!("{}: {what}", card.name()),
         }
     }
@@ -567,6 +620,10 @@ mod tests {
             "spend 2 as material for build",
             "spend 1 as weapon",
             "prelude BC16",
+            "prelude L28 2",
+            "reroll assault 3",
+            "trophy P2 ship",
+            "build cloud-city 3.1",
             "end",
             "system 3.1",
             "build city 3.1",

@@ -25,6 +25,10 @@ pub fn check(s: &GameState) -> Result<(), String> {
     for (i, n) in s.turn.limbo.iter().enumerate() {
         res[i] += *n as u32;
     }
+    // Resources placed over planet icons (Shaper *Mythic*).
+    for r in s.planet_marks.iter().flatten() {
+        res[r.index()] += 1;
+    }
     for seat in s.seat_ids() {
         for r in s.seat(seat).resources.iter().flatten() {
             res[r.index()] += 1;
@@ -108,7 +112,8 @@ pub fn check(s: &GameState) -> Result<(), String> {
     for &c in s.action_discard.iter().chain(s.action_discard_up.iter()) {
         add(c)?;
     }
-    if seen.count_ones() as usize != s.action_deck_size() && s.outcome.is_none() {
+    let dealt = !s.stack.iter().any(|f| matches!(f, Frame::ChapterStart));
+    if dealt && seen.count_ones() as usize != s.action_deck_size() && s.outcome.is_none() {
         return Err(format!(
             "{} action cards accounted for, want {}",
             seen.count_ones(),

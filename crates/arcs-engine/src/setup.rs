@@ -68,6 +68,11 @@ pub fn empty_state(players: u8, rng: ChaCha8Rng) -> GameState {
         rng,
         forced_dice: ArrayVec::new(),
         forced_deal: [CardSet::default(); MAX_SEATS],
+        leader_row: ArrayVec::new(),
+        lore_row: ArrayVec::new(),
+        lore_deck: ArrayVec::new(),
+        planet_marks: [None; SystemId::COUNT],
+        lore_each: 1,
         outcome: None,
         anomalies: 0,
     }
@@ -125,10 +130,14 @@ pub fn new_state(config: &Config, seed: u64) -> Result<GameState, ConfigError> {
         fill_two_player_boxes(&mut s);
     }
 
-    // B-SETUP-13/14: starting pieces and resources, fresh.
-    place_start(&mut s, card);
-
     s.push(Frame::ChapterStart);
+    if config.mode == crate::config::Mode::LeadersLore {
+        // B-LL-01: the draft and the leaders' boxes replace steps N–O.
+        crate::flow::draft::prepare(&mut s, config)?;
+    } else {
+        // B-SETUP-13/14: starting pieces and resources, fresh.
+        place_start(&mut s, card);
+    }
     Ok(s)
 }
 

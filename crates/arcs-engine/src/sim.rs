@@ -27,6 +27,8 @@ pub struct Violation {
     pub players: u8,
     pub choice_index: usize,
     pub message: String,
+    /// The last events before the violation, for diagnosis.
+    pub log_tail: Vec<String>,
 }
 
 impl std::fmt::Display for Violation {
@@ -54,7 +56,7 @@ pub fn game_seed(run_seed: u64, i: u64) -> u64 {
 }
 
 /// Plays one random game; returns (choices made, the finished game) or the
-/// first violation.
+/// first violation (with the last events before it).
 pub fn play_one(config: &Config, seed: u64, deep: bool) -> Result<(usize, Game), Violation> {
     let players = config.players;
     let fail = |i: usize, m: String| Violation {
@@ -62,41 +64,22 @@ pub fn play_one(config: &Config, seed: u64, deep: bool) -> Result<(usize, Game),
         players,
         choice_index: i,
         message: m,
+        log_tail: vec![],
     };
     let mut game = Game::new(config.clone(), seed).map_err(|e| fail(0, e.to_string()))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xA5A5_5A5A);
     let mut n = 0usize;
-    loop {
-        crate::invariants::check(game.state()).map_err(|m| fail(n, m))?;
-        if deep && n.is_multiple_of(16) {
-            check_views(&game).map_err(|m| fail(n, m))?;
-            let json = serde_json::to_string(game.state()).map_err(|e| fail(n, e.to_string()))?;
-            let back: crate::state::GameState =
-                serde_json::from_str(&json).map_err(|e| fail(n, e.to_string()))?;
-            if &back != game.state() {
-                return Err(fail(n, "state serialize → deserialize differs".into()));
-            }
-        }
-        match game.pending() {
-            Pending::Over(o) => {
-                if o.ranking.is_empty() {
-                    return Err(fail(n, o.reason));
-                }
-                break;
-            }
-            Pending::Decision(d) => {
-                if d.choices.is_empty() {
-                    return Err(fail(n, "a decision with no legal choice".into()));
-                }
-                let c = d.choices[rng.gen_range(0..d.choices.len())];
-                game.apply(d.seat, c)
-                    .map_err(|e| fail(n, format!("legal choice {c} refused: {e}")))?;
-                n += 1;
-                if n > 50_000 {
-                    return Err(fail(n, "game did not end after 50,000 choices".into()));
-                }
-            }
-        }
+    let result = play_steps(&mut game, &mut rng, deep, &mut n, &fail);
+    if let Err(mut v) = result {
+        v.log_tail = game
+            .log()
+            .iter()
+            .rev()
+            .take(25)
+            .rev()
+            .map(|e| e.text.clone())
+            .collect();
+        return Err(v);
     }
     if deep {
         let text = Save::of(&game).to_json();
@@ -111,6 +94,47 @@ pub fn play_one(config: &Config, seed: u64, deep: bool) -> Result<(usize, Game),
         }
     }
     Ok((n, game))
+}
+
+fn play_steps(
+    game: &mut Game,
+    rng: &mut ChaCha8Rng,
+    deep: bool,
+    n: &mut usize,
+    fail: &dyn Fn(usize, String) -> Violation,
+) -> Result<(), Violation> {
+    loop {
+        crate::invariants::check(game.state()).map_err(|m| fail(*n, m))?;
+        if deep && n.is_multiple_of(16) {
+            check_views(game).map_err(|m| fail(*n, m))?;
+            let json = serde_json::to_string(game.state()).map_err(|e| fail(*n, e.to_string()))?;
+            let back: crate::state::GameState =
+                serde_json::from_str(&json).map_err(|e| fail(*n, e.to_string()))?;
+            if &back != game.state() {
+                return Err(fail(*n, "state serialize → deserialize differs".into()));
+            }
+        }
+        match game.pending() {
+            Pending::Over(o) => {
+                if o.ranking.is_empty() {
+                    return Err(fail(*n, o.reason));
+                }
+                return Ok(());
+            }
+            Pending::Decision(d) => {
+                if d.choices.is_empty() {
+                    return Err(fail(*n, "a decision with no legal choice".into()));
+                }
+                let c = d.choices[rng.gen_range(0..d.choices.len())];
+                game.apply(d.seat, c)
+                    .map_err(|e| fail(*n, format!("legal choice {c} refused: {e}")))?;
+                *n += 1;
+                if *n > 50_000 {
+                    return Err(fail(*n, "game did not end after 50,000 choices".into()));
+                }
+            }
+        }
+    }
 }
 
 /// B-FINE-11 / DESIGN: a seat's view holds its own hand only, no deck

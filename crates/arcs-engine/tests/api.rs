@@ -155,9 +155,33 @@ fn config_validation() {
         ..Config::base(3)
     };
     assert!(matches!(Game::new(c, 0), Err(ConfigError::NotCourt(_))));
-    let c = Config {
-        mode: Mode::LeadersLore,
-        ..Config::base(3)
-    };
-    assert!(matches!(Game::new(c, 0), Err(ConfigError::Mode(_))));
+    // Leaders & Lore pools and assignments are checked.
+    assert!(Game::new(Config::leaders_lore(4), 0).is_ok());
+    let mut c = Config::leaders_lore(3);
+    c.leaders_lore.leaders = config::Pool::Named("bogus".into());
+    assert!(matches!(Game::new(c, 0), Err(ConfigError::BadPool(_))));
+    let mut c = Config::leaders_lore(4);
+    c.leaders_lore.lore = config::Pool::List(vec!["L01".into(), "L02".into(), "L03".into()]);
+    assert!(matches!(
+        Game::new(c, 0),
+        Err(ConfigError::PoolTooSmall { .. })
+    ));
+    let mut c = Config::leaders_lore(2);
+    c.leaders_lore.leaders = config::Pool::List(vec!["BC01".into()]);
+    assert!(matches!(
+        Game::new(c, 0),
+        Err(ConfigError::WrongKind { .. })
+    ));
+    let mut c = Config::leaders_lore(2);
+    c.leaders_lore.assign = Some(vec![
+        config::Assignment {
+            leader: "LEAD01".into(),
+            lore: vec!["L01".into()],
+        },
+        config::Assignment {
+            leader: "LEAD01".into(),
+            lore: vec!["L02".into()],
+        },
+    ]);
+    assert!(matches!(Game::new(c, 0), Err(ConfigError::Assignment(_))));
 }

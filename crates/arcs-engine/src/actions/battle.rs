@@ -3,16 +3,19 @@
 //! Order of resolution (B-BAT-05): self-hits, intercept (once), hits on
 //! ships then buildings, building hits, raid. The attacker assigns every
 //! hit, one at a time; cities destroyed on the way are Outraged and
-//! Ransacked at once (B-BAT-09).
+//! Ransacked at once (B-BAT-09). Card modifiers come in through `cards::`
+//! hooks at fixed points: before dice are collected, when collecting, after
+//! the roll (rerolls, added intercepts), at intercept, after the battle.
 
+use super::dice::DiceRoll;
+use crate::cards;
 use crate::choice::{Choice, HitWhy, Loot, Piece, Prompt};
-use crate::data::{components, DieKind, SLOT_RAID_COST};
+use crate::data::{DieKind, SLOT_RAID_COST};
 use crate::event::Sink;
 use crate::flow::{Frame, Source};
 use crate::ids::*;
 use crate::log;
-use crate::state::GameState;
-use rand::Rng;
+use crate::state::{GameState, ShipCount};
 use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,8 +23,11 @@ use serde::{Deserialize, Serialize};
 pub enum BattleStage {
     System,
     Defender,
+    /// Defender's "before the attacker collects dice" cards.
+    PreCollect,
+    /// Railgun Arrays: the attacker takes 1 hit before collecting dice.
+    Railgun,
     Dice(DieKind),
-    Roll,
     Reroll,
     SelfHits,
     Intercept,
@@ -40,17 +46,22 @@ pub struct BattleFrame {
     pub defender: Owner,
     /// Dice collected per kind (assault, skirmish, raid).
     pub dice: [u8; 3],
-    /// Rolled faces: count per die kind and face index.
-    pub faces: [[u8; 6]; 3],
+    pub roll: DiceRoll,
     pub hits_left: u8,
     pub keys: u8,
     /// Every attacking ship was fresh when the battle began (Signal Breaker).
     pub all_fresh: bool,
     /// The attacker took Trophies in this battle (Elder, AMB-72).
     pub took_trophies: bool,
-    /// Reroll hooks already used, one bit per hook (cards::reroll_hook).
+    /// Reroll hooks used (bit per hook) and the one in progress (index + 1).
     pub rerolls_done: u8,
-    /// Waiting for frames pushed above it (a Ransack); resumes by itself.
+    pub reroll_cur: u8,
+    pub reroll_left: u8,
+    /// Intercepts added to the roll by cards (Mirror Plating).
+    pub extra_intercepts: u8,
+    /// Pre-collect hooks done (bit 0 Predictive Sensors, bit 1 Railgun).
+    pub pre_done: u8,
+    /// Waiting for frames pushed above it; resumes by itself.
     pub paused: bool,
 }
 
@@ -66,7 +77,7 @@ pub fn systems(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_
 }
 
 pub fn defenders(s: &GameState, seat: Seat, sys: SystemId) -> impl Iterator<Item = Owner> + '_ {
-    (0..crate::ids::MAX_OWNERS)
+    (0..MAX_OWNERS)
         .map(Owner::from_index)
         .filter(move |o| *o != seat.owner() && s.sys(sys).has_pieces_of(*o))
 }
@@ -80,24 +91,31 @@ impl BattleFrame {
             system: SystemId(0),
             defender: Owner::Empire,
             dice: [0; 3],
-            faces: [[0; 6]; 3],
+            roll: DiceRoll::default(),
             hits_left: 0,
             keys: 0,
             all_fresh: true,
             took_trophies: false,
             rerolls_done: 0,
+            reroll_cur: 0,
+            reroll_left: 0,
+            extra_intercepts: 0,
+            pre_done: 0,
             paused: false,
         }
     }
 
-    fn attackers(&self, s: &GameState) -> crate::state::ShipCount {
+    pub fn attackers(&self, s: &GameState) -> ShipCount {
         s.sys(self.system).ships_of(self.attacker.owner())
     }
 
+    pub fn defender_seat(&self) -> Option<Seat> {
+        self.defender.seat()
+    }
+
     /// Dice the attacker may still collect in total (B-BAT-03).
-    fn dice_cap(&self, s: &GameState) -> u8 {
-        let extra = crate::cards::extra_dice(s, self.attacker, self.system);
-        let cap = self.attackers(s).total() + extra;
+    fn dice_left(&self, s: &GameState) -> u8 {
+        let cap = self.attackers(s).total() + cards::extra_dice(s, self.attacker, self.system);
         cap.saturating_sub(self.dice.iter().sum::<u8>())
     }
 
@@ -113,7 +131,40 @@ impl BattleFrame {
             .iter()
             .any(|x| x.buildings_of(self.defender).next().is_some());
         (here || !anywhere)
-            && crate::cards::raid_dice_allowed(s, self.attacker, self.defender, self.system)
+            && cards::raid_dice_allowed(s, self.attacker, self.defender, self.system)
+    }
+
+    /// How many dice of `die` may be collected now: (min, max).
+    fn dice_range(&self, s: &GameState, die: DieKind) -> (u8, u8) {
+        let left = self.dice_left(s);
+        let mut max = left.min(6);
+        let mut min = 0;
+        match die {
+            DieKind::Assault if cards::wary(s, self.attacker) => {
+                // Corsair *Wary*: no more assault than skirmish dice.
+                max = max.min(left / 2);
+            }
+            DieKind::Skirmish if cards::wary(s, self.attacker) => {
+                min = self.dice[DieKind::Assault as usize]
+            }
+            DieKind::Raid => {
+                let here = s
+                    .sys(self.system)
+                    .buildings_of(self.defender)
+                    .next()
+                    .is_some();
+                if !self.raid_allowed(s) {
+                    // Raider Exosuits: with no defending buildings, up to 1.
+                    max = if !here && cards::raid_without_buildings(s, self.attacker) {
+                        max.min(1)
+                    } else {
+                        0
+                    };
+                }
+            }
+            _ => {}
+        }
+        (min.min(max), max)
     }
 
     pub fn prompt(&self, s: &GameState) -> Option<(Seat, Prompt)> {
@@ -131,22 +182,31 @@ impl BattleFrame {
                 die,
             },
             BattleStage::Reroll => {
-                let (card, what) = crate::cards::reroll_hook(s, self)?;
+                let (card, r) = cards::reroll_hook(
+                    s,
+                    self.attacker,
+                    self.rerolls_done,
+                    self.reroll_cur,
+                    self,
+                    true,
+                )?;
                 Prompt::Card {
                     card,
-                    what: what.to_string(),
+                    what: format!("{} ({} left)", r.what, self.reroll_left),
                 }
             }
-            BattleStage::SelfHits | BattleStage::Intercept => Prompt::AssignHit {
-                system: self.system,
-                to: a.owner(),
-                hits_left: self.hits_left,
-                why: if self.stage == BattleStage::SelfHits {
-                    HitWhy::SelfHit
-                } else {
-                    HitWhy::Intercept
-                },
-            },
+            BattleStage::SelfHits | BattleStage::Intercept | BattleStage::Railgun => {
+                Prompt::AssignHit {
+                    system: self.system,
+                    to: a.owner(),
+                    hits_left: self.hits_left,
+                    why: match self.stage {
+                        BattleStage::SelfHits => HitWhy::SelfHit,
+                        BattleStage::Intercept => HitWhy::Intercept,
+                        _ => HitWhy::Card,
+                    },
+                }
+            }
             BattleStage::Hits | BattleStage::BuildingHits => Prompt::AssignHit {
                 system: self.system,
                 to: self.defender,
@@ -161,7 +221,7 @@ impl BattleFrame {
                 keys: self.keys,
                 from: self.defender.seat()?,
             },
-            BattleStage::Roll | BattleStage::After => return None,
+            BattleStage::PreCollect | BattleStage::After => return None,
         };
         Some((a, p))
     }
@@ -177,17 +237,23 @@ impl BattleFrame {
                 }))
             }
             BattleStage::Dice(die) => {
-                let cap = self.dice_cap(s).min(6);
-                let cap = if die == DieKind::Raid && !self.raid_allowed(s) {
-                    0
-                } else {
-                    cap
-                };
-                let cap = crate::cards::dice_kind_cap(s, self.attacker, die, self.dice, cap);
-                out.extend((0..=cap).map(Choice::Dice));
+                let (min, max) = self.dice_range(s, die);
+                out.extend((min..=max).map(Choice::Dice));
             }
-            BattleStage::Reroll => crate::cards::reroll_choices(s, self, out),
-            BattleStage::SelfHits | BattleStage::Intercept => {
+            BattleStage::Reroll => {
+                if let Some((_, r)) = cards::reroll_hook(
+                    s,
+                    self.attacker,
+                    self.rerolls_done,
+                    self.reroll_cur,
+                    self,
+                    true,
+                ) {
+                    self.roll.reroll_choices(r.kinds, out);
+                }
+                out.push(Choice::Done);
+            }
+            BattleStage::SelfHits | BattleStage::Intercept | BattleStage::Railgun => {
                 ship_targets(s, sys, self.attacker.owner(), out)
             }
             BattleStage::Hits => {
@@ -203,7 +269,7 @@ impl BattleFrame {
                 }
                 out.push(Choice::Done);
             }
-            BattleStage::Roll | BattleStage::After => {}
+            BattleStage::PreCollect | BattleStage::After => {}
         }
     }
 
@@ -215,8 +281,7 @@ impl BattleFrame {
         match (self.stage, choice) {
             (BattleStage::System, Choice::System(sys)) => {
                 self.system = sys;
-                let a = self.attackers(s);
-                self.all_fresh = a.damaged == 0;
+                self.all_fresh = self.attackers(s).damaged == 0;
                 self.stage = BattleStage::Defender;
                 self.store(s);
             }
@@ -235,26 +300,76 @@ impl BattleFrame {
                     self.defender,
                     self.system
                 );
-                self.stage = BattleStage::Dice(DieKind::Assault);
-                self.store(s);
-                crate::cards::before_collect(s, self, ev);
+                self.stage = BattleStage::PreCollect;
+                self.pre_collect(s, ev);
             }
             (BattleStage::Dice(die), Choice::Dice(n)) => {
                 self.dice[die as usize] = n;
                 self.stage = match die {
                     DieKind::Assault => BattleStage::Dice(DieKind::Skirmish),
                     DieKind::Skirmish => BattleStage::Dice(DieKind::Raid),
-                    DieKind::Raid => BattleStage::Roll,
+                    DieKind::Raid => BattleStage::Reroll,
                 };
-                if self.stage == BattleStage::Roll {
-                    self.roll(s, ev);
+                if self.stage == BattleStage::Reroll {
+                    self.roll = DiceRoll::roll(s, self.dice);
+                    log!(
+                        ev,
+                        "roll",
+                        Some(self.attacker),
+                        "{} rolls {}.",
+                        self.attacker,
+                        self.roll.describe()
+                    );
+                    self.next_reroll(s, ev);
                 } else {
                     self.store(s);
                 }
             }
-            (BattleStage::Reroll, c) => {
-                crate::cards::apply_reroll(s, &mut self, c, ev);
-                self.after_rerolls(s, ev);
+            (BattleStage::Reroll, Choice::Reroll { die, face }) => {
+                if let Some(nf) = self.roll.reroll(s, die, face) {
+                    log!(
+                        ev,
+                        "reroll",
+                        Some(self.attacker),
+                        "{} rerolls a {} die: {} → {}.",
+                        self.attacker,
+                        die.name(),
+                        super::dice::face_name(die, face),
+                        super::dice::face_name(die, nf)
+                    );
+                }
+                self.reroll_left = self.reroll_left.saturating_sub(1);
+                if self.reroll_left == 0 {
+                    self.end_reroll_effect();
+                }
+                self.next_reroll(s, ev);
+            }
+            (BattleStage::Reroll, _) => {
+                self.end_reroll_effect();
+                self.next_reroll(s, ev);
+            }
+            (
+                BattleStage::Railgun,
+                Choice::Piece {
+                    piece: Piece::Ship { damaged, .. },
+                    ..
+                },
+            ) => {
+                s.hit_ship(
+                    self.system,
+                    self.attacker.owner(),
+                    damaged,
+                    self.defender.seat(),
+                );
+                log!(
+                    ev,
+                    "hit",
+                    Some(self.attacker),
+                    "{} takes a hit before collecting dice (Railgun Arrays).",
+                    self.attacker
+                );
+                self.stage = BattleStage::Dice(DieKind::Assault);
+                self.store(s);
             }
             (
                 BattleStage::SelfHits | BattleStage::Intercept,
@@ -324,8 +439,8 @@ impl BattleFrame {
                 }
             }
             (BattleStage::Raid, Choice::Steal { from, loot }) => {
-                // The stolen token's placement (an Arrange frame) goes above
-                // the battle; the raid continues afterwards.
+                // The stolen token's placement may need a decision above the
+                // battle; the raid continues afterwards.
                 self.keys -= raid_cost(s, from, loot);
                 self.store(s);
                 crate::actions::resources::steal(s, self.attacker, from, loot, ev);
@@ -339,76 +454,82 @@ impl BattleFrame {
         }
     }
 
-    fn roll(mut self, s: &mut GameState, ev: &mut dyn Sink) {
-        for die in DieKind::ALL {
-            for _ in 0..self.dice[die as usize] {
-                let face = match s.forced_dice.iter().position(|f| f.kind == die) {
-                    Some(p) => s.forced_dice.remove(p).face as usize,
-                    None => s.rng.gen_range(0..6),
-                };
-                self.faces[die as usize][face.min(5)] += 1;
-            }
-        }
-        if ev.enabled() {
-            log!(
-                ev,
-                "roll",
-                Some(self.attacker),
-                "{} rolls {}.",
-                self.attacker,
-                describe_faces(&self.faces)
-            );
-        }
-        self.stage = BattleStage::Reroll;
+    /// A paused battle resumes where it stopped.
+    pub fn resume(mut self, s: &mut GameState, ev: &mut dyn Sink) {
+        self.paused = false;
         self.store(s);
-        self.after_rerolls(s, ev);
+        match self.stage {
+            BattleStage::PreCollect => self.pre_collect(s, ev),
+            _ => self.next_hit(s, ev),
+        }
     }
 
-    /// Moves past the reroll stage once no reroll hook is pending.
-    fn after_rerolls(mut self, s: &mut GameState, ev: &mut dyn Sink) {
-        if crate::cards::reroll_hook(s, &self).is_some() {
+    /// Defender's cards acting before dice are collected (Predictive
+    /// Sensors, then Railgun Arrays).
+    fn pre_collect(mut self, s: &mut GameState, _ev: &mut dyn Sink) {
+        if self.pre_done & 1 == 0 {
+            self.pre_done |= 1;
+            if let Some(e) = cards::pre_collect_effect(s, &self) {
+                self.paused = true;
+                self.store(s);
+                s.push(Frame::Effect(e));
+                return;
+            }
+        }
+        if self.pre_done & 2 == 0 {
+            self.pre_done |= 2;
+            if cards::railgun(s, &self) && self.attackers(s).total() > 0 {
+                self.stage = BattleStage::Railgun;
+                self.hits_left = 1;
+                self.store(s);
+                return;
+            }
+        }
+        self.stage = BattleStage::Dice(DieKind::Assault);
+        self.store(s);
+    }
+
+    fn end_reroll_effect(&mut self) {
+        if self.reroll_cur > 0 {
+            self.rerolls_done |= 1 << (self.reroll_cur - 1);
+        }
+        self.reroll_cur = 0;
+        self.reroll_left = 0;
+        self.roll.rerolled = 0;
+    }
+
+    /// Offers the next reroll ability, or moves on to resolving the roll.
+    fn next_reroll(mut self, s: &mut GameState, ev: &mut dyn Sink) {
+        if self.reroll_cur == 0 {
+            if let Some((idx, max)) =
+                cards::next_reroll(s, self.attacker, self.rerolls_done, &self, true)
+            {
+                self.reroll_cur = idx + 1;
+                self.reroll_left = max;
+            }
+        }
+        if self.reroll_cur > 0 {
             self.stage = BattleStage::Reroll;
             self.store(s);
             return;
         }
-        crate::cards::after_rolls(s, &mut self, ev);
+        cards::after_rolls(s, &mut self, ev);
         self.start_stage(s, BattleStage::SelfHits, ev);
     }
 
-    /// Totals of the rolled faces.
-    pub fn totals(&self) -> crate::data::DieFace {
-        let mut t = crate::data::DieFace::default();
-        for die in DieKind::ALL {
-            let faces = components().die(die);
-            for (i, &n) in self.faces[die as usize].iter().enumerate() {
-                let f = faces[i];
-                t.hit += f.hit * n;
-                t.building_hit += f.building_hit * n;
-                t.self_hit += f.self_hit * n;
-                t.intercept += f.intercept * n;
-                t.key += f.key * n;
-            }
-        }
-        t.intercept += self.extra_intercepts();
-        t
-    }
-
-    /// Virtual intercepts added by cards (Mirror Plating) live in face
-    /// slot 5 of an unused row; kept 0 in the base game.
-    fn extra_intercepts(&self) -> u8 {
-        0
-    }
-
     fn start_stage(mut self, s: &mut GameState, stage: BattleStage, ev: &mut dyn Sink) {
-        let t = self.totals();
+        let t = self.roll.totals();
         self.stage = stage;
         self.hits_left = match stage {
             BattleStage::SelfHits => t.self_hit,
             BattleStage::Intercept => {
-                let icpt = crate::cards::effective_intercepts(s, &self, t.intercept);
+                let icpt =
+                    cards::effective_intercepts(s, &self, t.intercept + self.extra_intercepts);
                 if icpt > 0 {
                     // B-BAT-05.2: once per battle, sized by fresh defending ships.
-                    crate::cards::intercept_hits(s, &self)
+                    let n = cards::intercept_hits(s, &self);
+                    cards::after_intercept(s, &self, ev);
+                    n
                 } else {
                     0
                 }
@@ -459,16 +580,7 @@ impl BattleFrame {
 
     fn after(self, s: &mut GameState, ev: &mut dyn Sink) {
         s.pop();
-        crate::cards::after_battle(s, &self, ev);
-    }
-}
-
-impl BattleFrame {
-    /// A paused battle resumes: the current hit stage continues or ends.
-    pub fn resume(mut self, s: &mut GameState, ev: &mut dyn Sink) {
-        self.paused = false;
-        self.store(s);
-        self.next_hit(s, ev);
+        cards::after_battle(s, &self, ev);
     }
 }
 
@@ -509,7 +621,7 @@ fn building_targets(s: &GameState, sys: SystemId, owner: Owner, out: &mut Vec<Ch
 pub fn raid_cost(s: &GameState, victim: Seat, loot: Loot) -> u8 {
     match loot {
         Loot::Slot(i) => SLOT_RAID_COST[i as usize],
-        Loot::Card(c) => crate::cards::raid_cost(s, victim, c),
+        Loot::Card(c) => cards::raid_cost(s, victim, c),
     }
 }
 
@@ -530,43 +642,10 @@ fn raid_choices(s: &GameState, thief: Seat, victim: Seat, keys: u8, out: &mut Ve
     }
     for &c in &st.guild {
         let loot = Loot::Card(c);
-        let cost = crate::cards::raid_cost(s, victim, c);
+        let cost = cards::raid_cost(s, victim, c);
         if cost > 0 && cost <= keys && crate::actions::resources::can_steal(s, thief, victim, loot)
         {
             out.push(Choice::Steal { from: victim, loot });
         }
-    }
-}
-
-fn describe_faces(faces: &[[u8; 6]; 3]) -> String {
-    let mut parts = Vec::new();
-    for die in DieKind::ALL {
-        let n: u8 = faces[die as usize].iter().sum();
-        if n == 0 {
-            continue;
-        }
-        let f = components().die(die);
-        let mut t = crate::data::DieFace::default();
-        for (i, &k) in faces[die as usize].iter().enumerate() {
-            t.hit += f[i].hit * k;
-            t.building_hit += f[i].building_hit * k;
-            t.self_hit += f[i].self_hit * k;
-            t.intercept += f[i].intercept * k;
-            t.key += f[i].key * k;
-        }
-        parts.push(format!(
-            "{n} {} ({} hit, {} building hit, {} self-hit, {} intercept, {} key)",
-            die.name(),
-            t.hit,
-            t.building_hit,
-            t.self_hit,
-            t.intercept,
-            t.key
-        ));
-    }
-    if parts.is_empty() {
-        "no dice".into()
-    } else {
-        parts.join("; ")
     }
 }

@@ -1,37 +1,64 @@
-//! Build (B-BLD).
+//! Build (B-BLD), with the build modifiers of leaders and lore.
 
+use crate::cards::{self, effects::Effect};
 use crate::choice::{BuildTarget, Choice};
 use crate::event::Sink;
-use crate::flow::Source;
+use crate::flow::{Frame, Source};
 use crate::ids::*;
 use crate::log;
-use crate::state::{slot_key, Building, BuildingKind, GameState};
+use crate::state::{slot_key, Building, BuildingKind, GameState, EXTRA_SLOT};
 
-/// An empty printed building slot of a planet (B-BLD-01).
+/// An empty printed building slot of a planet (B-BLD-01, B-MAP-08).
 pub fn empty_slot(s: &GameState, sys: SystemId) -> Option<u8> {
     (0..crate::data::building_slots(sys)).find(|&i| s.sys(sys).slots[i as usize].is_none())
 }
 
-/// A Loyal starport in `sys` that has not built a ship this turn (B-BLD-04).
+/// A starport in `sys` the seat may build a ship at, unused this turn
+/// (B-BLD-03/04); any owner's under Empath's Bond.
 fn free_starport(s: &GameState, seat: Seat, sys: SystemId) -> Option<u8> {
+    let any_owner = cards::bond(s, seat);
     s.sys(sys)
-        .buildings_of(seat.owner())
+        .buildings()
         .find(|(slot, b)| {
-            b.kind == BuildingKind::Starport && s.turn.starports_used & slot_key(sys, *slot) == 0
+            b.kind == BuildingKind::Starport
+                && (any_owner || b.owner == seat.owner())
+                && s.turn.starports_used & slot_key(sys, *slot) == 0
         })
         .map(|(slot, _)| slot)
+}
+
+/// The slot a building of `kind` would take in `sys`: a printed slot, or a
+/// gate's extra slot (Gate Ports, Gate Stations; one per gate).
+fn building_slot(s: &GameState, seat: Seat, sys: SystemId, kind: BuildingKind) -> Option<u8> {
+    if sys.is_gate() {
+        let free = s.sys(sys).slots[EXTRA_SLOT as usize].is_none();
+        (free && cards::builds_on_gates(s, seat, kind)).then_some(EXTRA_SLOT)
+    } else {
+        empty_slot(s, sys)
+    }
+}
+
+/// Cloud Cities: a city outside the slots, one per planet, paid for.
+fn cloud_ok(s: &GameState, seat: Seat, sys: SystemId) -> bool {
+    !sys.is_gate()
+        && s.sys(sys).slots[EXTRA_SLOT as usize].is_none()
+        && cards::cloud_cities(s, seat)
+        && crate::cards::ll_effects::cloud_payable(s, seat, sys)
 }
 
 pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (BuildTarget, SystemId)> + '_ {
     let st = s.seat(seat);
     s.systems_in_play().flat_map(move |sys| {
-        let mut v: arrayvec::ArrayVec<(BuildTarget, SystemId), 3> = arrayvec::ArrayVec::new();
-        if s.has_loyal_piece(seat, sys) && empty_slot(s, sys).is_some() {
-            if st.cities > 0 {
+        let mut v: arrayvec::ArrayVec<(BuildTarget, SystemId), 4> = arrayvec::ArrayVec::new();
+        if s.has_loyal_piece(seat, sys) {
+            if st.cities > 0 && building_slot(s, seat, sys, BuildingKind::City).is_some() {
                 v.push((BuildTarget::City, sys));
             }
-            if st.starports > 0 {
+            if st.starports > 0 && building_slot(s, seat, sys, BuildingKind::Starport).is_some() {
                 v.push((BuildTarget::Starport, sys));
+            }
+            if st.cities > 0 && cloud_ok(s, seat, sys) {
+                v.push((BuildTarget::CloudCity, sys));
             }
         }
         if st.ships > 0 && free_starport(s, seat, sys).is_some() {
@@ -49,50 +76,72 @@ pub fn choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
     out.extend(targets(s, seat).map(|(kind, system)| Choice::Build { kind, system }));
 }
 
-pub fn resolve(s: &mut GameState, seat: Seat, _source: Source, choice: Choice, ev: &mut dyn Sink) {
-    s.pop();
-    let Choice::Build { kind, system } = choice else {
-        return;
-    };
-    // B-BLD-05: damaged if anyone else controls the system at placement.
+/// Places a city from the leftmost board slot (B-BLD-02) into `slot`,
+/// damaged if someone else controls the system (B-BLD-05).
+pub fn place_city(s: &mut GameState, seat: Seat, system: SystemId, slot: u8, ev: &mut dyn Sink) {
+    place_building(s, seat, system, slot, BuildingKind::City, ev);
+}
+
+fn place_building(
+    s: &mut GameState,
+    seat: Seat,
+    system: SystemId,
+    slot: u8,
+    kind: BuildingKind,
+    ev: &mut dyn Sink,
+) {
     let damaged = s.controlled_by_other(seat, system);
+    match kind {
+        BuildingKind::City => s.seat_mut(seat).cities -= 1,
+        BuildingKind::Starport => s.seat_mut(seat).starports -= 1,
+    }
+    s.sys_mut(system).slots[slot as usize] = Some(Building {
+        owner: seat.owner(),
+        kind,
+        damaged,
+    });
     let how = if damaged {
         " damaged (a Rival controls it)"
     } else {
         ""
     };
+    log!(
+        ev,
+        "build",
+        Some(seat),
+        "{seat} builds a {} in {system}{how}.",
+        kind.name()
+    );
+}
+
+pub fn resolve(s: &mut GameState, seat: Seat, _source: Source, choice: Choice, ev: &mut dyn Sink) {
+    s.pop();
+    let Choice::Build { kind, system } = choice else {
+        return;
+    };
     match kind {
         BuildTarget::City | BuildTarget::Starport => {
-            let Some(slot) = empty_slot(s, system) else {
-                return;
-            };
             let bk = if kind == BuildTarget::City {
-                // B-BLD-02: the leftmost city leaves the board.
-                s.seat_mut(seat).cities -= 1;
                 BuildingKind::City
             } else {
-                s.seat_mut(seat).starports -= 1;
                 BuildingKind::Starport
             };
-            s.sys_mut(system).slots[slot as usize] = Some(Building {
-                owner: seat.owner(),
-                kind: bk,
-                damaged,
-            });
-            log!(
-                ev,
-                "build",
-                Some(seat),
-                "{seat} builds a {} in {system}{how}.",
-                bk.name()
-            );
+            let Some(slot) = building_slot(s, seat, system, bk) else {
+                return;
+            };
+            place_building(s, seat, system, slot, bk, ev);
+        }
+        BuildTarget::CloudCity => {
+            let card = CardId::parse("ARCS-L09").expect("catalog has L09");
+            s.push(Frame::Effect(Effect::CloudPay { seat, card, system }));
         }
         BuildTarget::Ship => {
             let Some(slot) = free_starport(s, seat, system) else {
                 return;
             };
             s.turn.starports_used |= slot_key(system, slot);
-            let damaged = damaged && !crate::cards::ships_always_fresh(s, seat);
+            let damaged =
+                s.controlled_by_other(seat, system) && !cards::ships_always_fresh(s, seat);
             s.place_ships(seat.owner(), system, 1, damaged);
             let how = if damaged {
                 " damaged (a Rival controls it)"
@@ -105,6 +154,7 @@ pub fn resolve(s: &mut GameState, seat: Seat, _source: Source, choice: Choice, e
                 Some(seat),
                 "{seat} builds a ship in {system}{how}."
             );
+            cards::after_build_ship(s, seat, system, slot, ev);
         }
     }
 }

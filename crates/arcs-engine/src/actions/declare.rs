@@ -23,7 +23,46 @@ pub fn declare(s: &mut GameState, seat: Seat, a: Ambition, ev: &mut dyn Sink) {
     } else {
         DeclareVia::Follow
     };
+    begin_declare(s, seat, a, via, ev);
+}
+
+/// Declares, first paying a declaration cost if the seat has one
+/// (Feastbringer *Generous*: a Guild card to the poorest Rival, AMB-64).
+pub fn begin_declare(
+    s: &mut GameState,
+    seat: Seat,
+    a: Ambition,
+    via: DeclareVia,
+    ev: &mut dyn Sink,
+) {
+    if crate::cards::declare_costs_guild(s, seat) {
+        let Some(card) = s.seat(seat).leader else {
+            return;
+        };
+        s.push(crate::flow::Frame::Effect(
+            crate::cards::effects::Effect::Generous {
+                seat,
+                card,
+                ambition: a,
+                via: via.code(),
+            },
+        ));
+        return;
+    }
     declare_with(s, seat, a, via, ev);
+}
+
+impl DeclareVia {
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+    pub fn from_code(c: u8) -> DeclareVia {
+        match c {
+            0 => DeclareVia::Lead,
+            1 => DeclareVia::Follow,
+            _ => DeclareVia::Effect,
+        }
+    }
 }
 
 /// B-AMB-03/04: the best available marker goes to the box; the zero marker
@@ -38,7 +77,6 @@ pub fn declare_with(
     let Some(i) = s.best_available_marker() else {
         return;
     };
-    crate::cards::before_declare(s, seat, ev);
     s.markers[i].at = Some(a);
     s.round.declared = true;
     let (first, second) = s.markers[i].values(i);

@@ -5,6 +5,7 @@ pub mod battle;
 pub mod build;
 pub mod court;
 pub mod declare;
+pub mod dice;
 pub mod mov;
 pub mod outrage;
 pub mod repair;

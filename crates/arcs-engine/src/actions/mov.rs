@@ -5,7 +5,7 @@ use crate::event::Sink;
 use crate::flow::Source;
 use crate::ids::*;
 use crate::log;
-use crate::state::{BuildingKind, GameState};
+use crate::state::GameState;
 use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,13 +44,6 @@ pub fn origins(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_
 
 pub fn any(s: &GameState, seat: Seat) -> bool {
     origins(s, seat).next().is_some()
-}
-
-/// B-MOV-02/04: a Loyal starport (fresh or damaged) in the origin.
-fn catapults_from(s: &GameState, seat: Seat, sys: SystemId) -> bool {
-    s.sys(sys)
-        .buildings_of(seat.owner())
-        .any(|(_, b)| b.kind == BuildingKind::Starport)
 }
 
 impl MoveFrame {
@@ -123,8 +116,9 @@ impl MoveFrame {
                 self.from = sys;
                 self.at = sys;
                 self.visited = sys.bit();
-                self.catapult = catapults_from(s, self.seat, sys)
-                    || crate::cards::catapults_from_extra(s, self.seat, sys);
+                // B-MOV-02/04 (with Shaper *Ancient* and Empath's Bond).
+                self.catapult = crate::cards::catapults_from(s, self.seat, sys);
+                s.turn.moved_fresh = [0; SystemId::COUNT];
                 self.stage = MoveStage::Ships;
                 s.set_top(crate::flow::Frame::Move(self));
             }
@@ -163,7 +157,12 @@ impl MoveFrame {
     /// The group enters `to`. Whether it must stop is judged before it
     /// arrives (B-MOV-03): any planet, or a gate someone else controls.
     fn enter(mut self, s: &mut GameState, to: SystemId, ev: &mut dyn Sink) {
+        let before = s.controller(to);
         let stops = !to.is_gate() || s.controlled_by_other(self.seat, to);
+        // Fresh ships that arrive somewhere (Sprinter Drives).
+        let left = &mut s.turn.moved_fresh[self.at.index()];
+        *left = left.saturating_sub(self.fresh);
+        s.turn.moved_fresh[to.index()] += self.fresh;
         let o = self.seat.owner();
         {
             let a = s.sys_mut(self.at).ships_mut(o);
@@ -184,7 +183,7 @@ impl MoveFrame {
             self.fresh + self.damaged,
             self.at
         );
-        crate::cards::after_enter(s, self.seat, to, ev);
+        crate::cards::after_enter(s, self.seat, to, before, ev);
         self.at = to;
         self.visited |= to.bit();
         if self.catapult && stops {
@@ -212,7 +211,20 @@ impl MoveFrame {
         }
     }
 
+    /// The move is over; Sprinter Drives' extra steps come after all
+    /// Catapult moves (C-L03).
     fn finish(self, s: &mut GameState, _ev: &mut dyn Sink) {
         s.pop();
+        if crate::cards::sprint(s, self.seat) && s.turn.moved_fresh.iter().any(|&n| n > 0) {
+            let card = CardId::parse("ARCS-L03").expect("catalog has L03");
+            s.push(crate::flow::Frame::Effect(
+                crate::cards::effects::Effect::Sprint {
+                    seat: self.seat,
+                    card,
+                    from: None,
+                    n: 0,
+                },
+            ));
+        }
     }
 }

@@ -1,27 +1,60 @@
-//! Tax (B-TAX).
+//! Tax (B-TAX), with the tax modifiers of leaders and lore.
 
+use crate::cards::{self, effects::Effect, TaxDone};
 use crate::choice::{Choice, Piece};
 use crate::event::Sink;
-use crate::flow::Source;
+use crate::flow::{Frame, Source};
 use crate::ids::*;
 use crate::log;
 use crate::state::{slot_key, BuildingKind, GameState};
 
-/// Cities `seat` may tax now: Loyal cities, and Rival cities in systems it
-/// controls, each at most once per turn (B-TAX-01/04).
+/// What a Tax target is, for the capture rule.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Target {
+    /// A city taxed like a Loyal city (own city, or any city under
+    /// Empath's Bond): no captive.
+    AsLoyal,
+    /// A Rival city: capture an agent (B-TAX-03).
+    Rival(Seat),
+    /// An empty building slot (Anarchist *Inspiring*).
+    EmptySlot,
+}
+
+fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8) -> Option<Target> {
+    let taxed = s.turn.taxed & slot_key(sys, slot) != 0;
+    if taxed && !cards::may_retax(s, seat) {
+        return None; // B-TAX-04 (Warlord's Cruelty lifts it)
+    }
+    let loyal_ships = s.sys(sys).ships_of(seat.owner()).total() > 0;
+    match s.sys(sys).slots[slot as usize] {
+        Some(b) if b.kind == BuildingKind::City => {
+            if b.owner == seat.owner() {
+                cards::may_tax_loyal(s, seat, sys).then_some(Target::AsLoyal)
+            } else if cards::bond(s, seat) {
+                Some(Target::AsLoyal)
+            } else {
+                let rival = b.owner.seat();
+                let ok = s.controls(seat, sys) || (cards::inspiring(s, seat) && loyal_ships);
+                match rival {
+                    Some(r) if ok => Some(Target::Rival(r)),
+                    None if ok => Some(Target::AsLoyal),
+                    _ => None,
+                }
+            }
+        }
+        Some(_) => None,
+        None => {
+            let printed = slot < crate::data::building_slots(sys);
+            (printed && cards::inspiring(s, seat) && loyal_ships && s.planet_type(sys).is_some())
+                .then_some(Target::EmptySlot)
+        }
+    }
+}
+
+/// Cities (and slots) `seat` may tax now (B-TAX-01/04 and modifiers).
 pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, u8)> + '_ {
     s.systems_in_play().flat_map(move |sys| {
-        s.sys(sys).buildings().filter_map(move |(slot, b)| {
-            if b.kind != BuildingKind::City || s.turn.taxed & slot_key(sys, slot) != 0 {
-                return None;
-            }
-            let ok = if b.owner == seat.owner() {
-                crate::cards::may_tax_loyal(s, seat, sys)
-            } else {
-                s.controls(seat, sys)
-            };
-            ok.then_some((sys, slot))
-        })
+        (0..3u8).filter_map(move |slot| classify(s, seat, sys, slot).map(|_| (sys, slot)))
     })
 }
 
@@ -58,41 +91,96 @@ pub fn tax_city(
     source: Source,
     ev: &mut dyn Sink,
 ) {
-    let Some(b) = s.sys(system).slots[slot as usize] else {
-        return;
+    do_tax(s, seat, system, slot, source, false, ev);
+}
+
+/// Overseer *Ruthless*: tax the same city again (docs/rulings.md R-LEAD10).
+pub fn tax_again(s: &mut GameState, seat: Seat, system: SystemId, slot: u8, ev: &mut dyn Sink) {
+    do_tax(s, seat, system, slot, Source::Effect, true, ev);
+}
+
+fn do_tax(
+    s: &mut GameState,
+    seat: Seat,
+    system: SystemId,
+    slot: u8,
+    source: Source,
+    repeat: bool,
+    ev: &mut dyn Sink,
+) {
+    let target = if repeat {
+        match s.sys(system).slots[slot as usize] {
+            Some(b) if b.owner != seat.owner() && !cards::bond(s, seat) => {
+                b.owner.seat().map(Target::Rival).unwrap_or(Target::AsLoyal)
+            }
+            _ => Target::AsLoyal,
+        }
+    } else {
+        match classify(s, seat, system, slot) {
+            Some(t) => t,
+            None => return,
+        }
     };
     s.turn.taxed |= slot_key(system, slot);
-    log!(
-        ev,
-        "tax",
-        Some(seat),
-        "{seat} taxes {}'s city in {system}.",
-        b.owner
-    );
-    for r in crate::cards::city_types(s, system) {
-        s.gain(seat, r, ev);
+    match s.sys(system).slots[slot as usize] {
+        Some(b) => log!(
+            ev,
+            "tax",
+            Some(seat),
+            "{seat} taxes {}'s city in {system}.",
+            b.owner
+        ),
+        None => log!(
+            ev,
+            "tax",
+            Some(seat),
+            "{seat} taxes the empty building slot in {system} (Inspiring)."
+        ),
     }
-    // B-TAX-03: a Rival city also yields a captive, even without a gain.
-    if let Some(owner) = b.owner.seat() {
-        if owner != seat {
-            if s.seat(owner).agents > 0 {
-                s.seat_mut(owner).agents -= 1;
-                s.seat_mut(seat).captives[owner.index()] += 1;
-                log!(
-                    ev,
-                    "capture",
-                    Some(seat),
-                    "{seat} captures an agent of {owner}."
-                );
-            } else {
-                log!(
-                    ev,
-                    "capture",
-                    Some(seat),
-                    "{owner} has no agent in supply to capture."
-                );
-            }
+    let types: Vec<Resource> = cards::city_types(s, system).collect();
+    match types.len() {
+        0 => log!(
+            ev,
+            "tax",
+            Some(seat),
+            "The gate city has no type: nothing is gained."
+        ),
+        1 => {
+            s.gain(seat, types[0], ev);
+        }
+        _ => {
+            // A gate city yields any one of its types (C-L11).
+            let mask = types.iter().fold(0u8, |m, r| m | 1 << r.index());
+            let card = CardId::parse("ARCS-L11").expect("catalog has L11");
+            s.push(Frame::Effect(Effect::GainOneOf { seat, card, mask }));
         }
     }
-    crate::cards::after_tax(s, seat, source, ev);
+    // B-TAX-03: a Rival city also yields a captive, even without a gain.
+    if let Target::Rival(owner) = target {
+        if s.seat(owner).agents > 0 {
+            s.seat_mut(owner).agents -= 1;
+            s.seat_mut(seat).captives[owner.index()] += 1;
+            log!(
+                ev,
+                "capture",
+                Some(seat),
+                "{seat} captures an agent of {owner}."
+            );
+        } else {
+            log!(
+                ev,
+                "capture",
+                Some(seat),
+                "{owner} has no agent in supply to capture."
+            );
+        }
+    }
+    let done = TaxDone {
+        source,
+        system,
+        slot,
+        copy_pivot: cards::is_copy_pivot(s, seat, source),
+        repeat,
+    };
+    cards::after_tax(s, seat, &done, ev);
 }

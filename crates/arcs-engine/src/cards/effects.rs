@@ -95,6 +95,132 @@ pub enum Effect {
     },
     /// Guild Struggle: steal a Guild card or not.
     GuildStruggle { seat: Seat, card: CardId },
+    // ---- Leaders & Lore (cards/ll_effects.rs)
+    /// Predictive Sensors: move fresh ships in from an adjacent system.
+    Sensors {
+        seat: Seat,
+        card: CardId,
+        system: SystemId,
+        from: Option<SystemId>,
+    },
+    /// A leader's Copy/Pivot bonus action around a standard action.
+    Bonus {
+        seat: Seat,
+        card: CardId,
+        main: StdAction,
+        extra: StdAction,
+        stage: BonusStage,
+    },
+    /// Feastbringer *Generous*: give a Guild card, then declare.
+    Generous {
+        seat: Seat,
+        card: CardId,
+        ambition: Ambition,
+        via: u8,
+    },
+    /// Upstart *Ambitious*: gain any resource, or not.
+    Ambitious { seat: Seat, card: CardId },
+    /// Demagogue *Bold*: influence Court cards, each at most once.
+    Bold { seat: Seat, card: CardId, done: u8 },
+    /// Archivist *Learned*: keep 2 of 5 drawn lore.
+    Learned {
+        seat: Seat,
+        card: CardId,
+        drawn: [Option<CardId>; 5],
+        kept: u8,
+    },
+    /// Overseer *Ruthless*: hit the building to repeat the action.
+    Ruthless {
+        seat: Seat,
+        card: CardId,
+        system: SystemId,
+        slot: u8,
+        ship: bool,
+    },
+    /// Shaper *Mythic*: place a resource over the planet's icon.
+    Mythic {
+        seat: Seat,
+        card: CardId,
+        system: SystemId,
+    },
+    /// An optional Influence (Elder *Beloved*, Warlord's Terror).
+    Influence { seat: Seat, card: CardId },
+    /// Choose which resource a gate city yields (Gate Stations).
+    GainOneOf { seat: Seat, card: CardId, mask: u8 },
+    /// Cloud Cities: pay a resource of the planet's type, then build.
+    CloudPay {
+        seat: Seat,
+        card: CardId,
+        system: SystemId,
+    },
+    /// Sprinter Drives: fresh ships that moved step once more.
+    Sprint {
+        seat: Seat,
+        card: CardId,
+        from: Option<SystemId>,
+        n: u8,
+    },
+    /// Tool-Priests' Summon: a ship at a city you control.
+    Summon { seat: Seat, card: CardId },
+    /// Galactic Rifles' Fire Rifles.
+    Rifles {
+        seat: Seat,
+        card: CardId,
+        stage: u8,
+        from: SystemId,
+        at: SystemId,
+        defender: Seat,
+        hits: u8,
+        roll: crate::actions::dice::DiceRoll,
+    },
+    /// Living Structures' Nurture (a Tax of a Loyal city).
+    Nurture {
+        seat: Seat,
+        card: CardId,
+        source: crate::flow::Source,
+    },
+    /// Living Structures' Prune.
+    Prune { seat: Seat, card: CardId },
+    /// Force Beams' Guide.
+    Guide {
+        seat: Seat,
+        card: CardId,
+        from: Option<SystemId>,
+        to: Option<SystemId>,
+        moved: u8,
+    },
+    /// Survival Overrides' Martyr.
+    Martyr {
+        seat: Seat,
+        card: CardId,
+        system: Option<SystemId>,
+    },
+    /// Tyrant's Authority's Annex.
+    Annex { seat: Seat, card: CardId },
+    /// Warlord's Terror: return a Trophy to influence.
+    Terror { seat: Seat, card: CardId },
+    /// Tyrant's Ego: return a Captive to secure.
+    Ego { seat: Seat, card: CardId },
+    /// Tycoon's Ambition: declare one undeclared ambition.
+    TycoonAmbition { seat: Seat, card: CardId },
+    /// Tycoon's Charm: discard Material/Fuel to gain any resource each.
+    Charm {
+        seat: Seat,
+        card: CardId,
+        gain: bool,
+    },
+}
+
+/// Where a Copy/Pivot bonus stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BonusStage {
+    /// Ask whether to take the extra action first.
+    Ask,
+    /// The extra action was taken first; the main one is next.
+    ThenMain,
+    /// The main action is done; offer the extra one after.
+    After,
 }
 
 impl Effect {
@@ -121,12 +247,75 @@ impl Effect {
             | OutrageSpreads { seat, card }
             | SongOfFreedom { seat, card, .. }
             | GuildStruggle { seat, card } => (seat, card),
+            Sensors { seat, card, .. }
+            | Bonus { seat, card, .. }
+            | Generous { seat, card, .. }
+            | Ambitious { seat, card }
+            | Bold { seat, card, .. }
+            | Learned { seat, card, .. }
+            | Ruthless { seat, card, .. }
+            | Mythic { seat, card, .. }
+            | Influence { seat, card }
+            | GainOneOf { seat, card, .. }
+            | CloudPay { seat, card, .. }
+            | Sprint { seat, card, .. }
+            | Summon { seat, card }
+            | Rifles { seat, card, .. }
+            | Nurture { seat, card, .. }
+            | Prune { seat, card }
+            | Guide { seat, card, .. }
+            | Martyr { seat, card, .. }
+            | Annex { seat, card }
+            | Terror { seat, card }
+            | Ego { seat, card }
+            | TycoonAmbition { seat, card }
+            | Charm { seat, card, .. } => (seat, card),
         }
     }
 
-    pub fn prompt(&self, _s: &GameState) -> Option<(Seat, Prompt)> {
+    /// Leaders & Lore effects live in `ll_effects.rs`.
+    fn is_ll(&self) -> bool {
+        use Effect::*;
+        matches!(
+            self,
+            Sensors { .. }
+                | Bonus { .. }
+                | Generous { .. }
+                | Ambitious { .. }
+                | Bold { .. }
+                | Learned { .. }
+                | Ruthless { .. }
+                | Mythic { .. }
+                | Influence { .. }
+                | GainOneOf { .. }
+                | CloudPay { .. }
+                | Sprint { .. }
+                | Summon { .. }
+                | Rifles { .. }
+                | Nurture { .. }
+                | Prune { .. }
+                | Guide { .. }
+                | Martyr { .. }
+                | Annex { .. }
+                | Terror { .. }
+                | Ego { .. }
+                | TycoonAmbition { .. }
+                | Charm { .. }
+        )
+    }
+
+    /// Effects that run without a decision at some stage.
+    pub fn run_auto(self, s: &mut GameState, ev: &mut dyn Sink) {
+        super::ll_effects::run_auto(self, s, ev)
+    }
+
+    pub fn prompt(&self, s: &GameState) -> Option<(Seat, Prompt)> {
         use Effect::*;
         let (seat, card) = self.seat_card();
+        if self.is_ll() {
+            let what = super::ll_effects::what(self, s)?;
+            return Some((seat, Prompt::Card { card, what }));
+        }
         let what = match self {
             PlaceShips { n, .. } => format!("place {n} ships in a system you control"),
             GainUpTo { res, max, .. } => format!("gain how many {res} (up to {max})?"),
@@ -162,12 +351,16 @@ impl Effect {
             } => "return which city you control to its owner (or none)?".into(),
             SongOfFreedom { .. } => "seize the initiative?".into(),
             GuildStruggle { .. } => "steal which Guild card (or none)?".into(),
+            _ => return None,
         };
         Some((seat, Prompt::Card { card, what }))
     }
 
     pub fn choices(&self, s: &GameState, out: &mut Vec<Choice>) {
         use Effect::*;
+        if self.is_ll() {
+            return super::ll_effects::choices(self, s, out);
+        }
         match *self {
             PlaceShips { seat, .. } => {
                 out.extend(
@@ -322,11 +515,15 @@ impl Effect {
                 steal_choices(s, seat, StealFilter::Guild, out);
                 out.push(Choice::Done);
             }
+            _ => {}
         }
     }
 
     pub fn resolve(self, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
         use Effect::*;
+        if self.is_ll() {
+            return super::ll_effects::resolve(self, s, choice, ev);
+        }
         let top = |s: &mut GameState, e: Effect| s.set_top(Frame::Effect(e));
         match self {
             PlaceShips { seat, n, .. } => {
@@ -445,7 +642,7 @@ impl Effect {
                 else {
                     return;
                 };
-                let Some(t) = crate::data::planet_type(sys) else {
+                let Some(t) = s.planet_type(sys) else {
                     return;
                 };
                 // Take from the Rival's cheapest slot holding the type (R-BC23).
@@ -670,7 +867,7 @@ impl Effect {
             Populist { seat, .. } => {
                 s.pop();
                 if let Choice::Declare(a) = choice {
-                    crate::actions::declare::declare_with(
+                    crate::actions::declare::begin_declare(
                         s,
                         seat,
                         a,
@@ -763,6 +960,7 @@ impl Effect {
                     "{n} Guild card(s) are shuffled back into the Court deck."
                 );
             }
+            _ => s.pop(),
         }
     }
 }
@@ -817,7 +1015,7 @@ pub fn trade_cities(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId
                 if b.kind != BuildingKind::City || rival == seat {
                     return None;
                 }
-                let t = crate::data::planet_type(sys)?;
+                let t = s.planet_type(sys)?;
                 (s.seat(rival).count_resource(t) > 0 && give_slots(s, seat, rival).next().is_some())
                     .then_some((sys, slot))
             })

@@ -1,19 +1,27 @@
 //! Card behaviour, reached through named hooks at fixed points of the rules
 //! (DESIGN.md §Cards). Each card's behaviour is one `Behavior` value in its
-//! family's module; the rules ask "does any held card modify this?" through
-//! the functions below, never by naming a card.
+//! family's module (`court/`, `lore/`, `leaders/`); the rules ask "does any
+//! card held by this seat modify this?" through the functions below, never
+//! by naming a card. Modifier hooks are consulted by standard actions only
+//! (P-mod, B-MOD-01): a new action's own code never calls them, but a
+//! standard action inside a new action (Nurture's Tax) does.
 
 pub mod court;
 pub mod effects;
+pub mod leaders;
+pub mod ll_effects;
+pub mod lore;
 
 use crate::actions::battle::BattleFrame;
+use crate::actions::dice::DiceRoll;
 use crate::choice::{Choice, Loot};
 use crate::data::DieKind;
 use crate::event::Sink;
-use crate::flow::Source;
+use crate::flow::{Frame, Source};
 use crate::ids::*;
 use crate::log;
-use crate::state::{GameState, PlayKind};
+use crate::state::{BuildingKind, GameState, PlayKind};
+use effects::Effect;
 use std::sync::OnceLock;
 
 /// A new action `Name (Std)` (B-NEW-01).
@@ -26,9 +34,11 @@ pub struct NewAction {
 
 /// A "Prelude:" ability (B-PRE-02).
 pub struct PreludeAbility {
-    /// Discard the card to use it (the discard goes to the Court discard pile, B-PRE-05).
+    /// Discard the card to use it (the discard goes to the Court discard
+    /// pile for Guild cards, B-PRE-05; lore leaves the game).
     pub discard: bool,
-    /// Only before any other action of the turn (Lattice Spies).
+    /// Only before any other action of the turn (Lattice Spies, Tycoon's
+    /// Ambition).
     pub first: bool,
     /// At most once per turn (Relic Fence).
     pub once_per_turn: bool,
@@ -36,46 +46,135 @@ pub struct PreludeAbility {
     pub run: fn(&mut GameState, Seat, CardId, &mut dyn Sink),
 }
 
-/// A battle reroll a card grants to the attacker.
+/// A reroll the holder may make after rolling.
 pub struct Reroll {
-    pub die: DieKind,
+    /// Die kinds it may reroll (bit per [`DieKind`]).
+    pub kinds: u8,
     pub what: &'static str,
-    /// How many dice of `die` may be rerolled.
-    pub max: fn(&GameState, Seat, &BattleFrame) -> u8,
+    /// How many dice (0: not now). `None` for the battle frame outside battle.
+    pub max: fn(&GameState, Seat, &DiceRoll, Option<&BattleFrame>) -> u8,
+    /// Also for dice rolled outside battle (Empath's Vision).
+    pub outside_battle: bool,
 }
 
-/// A hook that acts for a seat with a card ("When Secured").
+/// How a leader changes scoring (B-SCORE-09).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ScoreRule {
+    /// *Just*, *Violent*, *Academic*: in this ambition, first place pays
+    /// the second-place value (no city bonus) and second place pays nothing.
+    SecondForFirst(Ambition),
+    /// Noble *Proud*: Power only for an untied first place.
+    OnlySoleFirst,
+}
+
+/// A Copy/Pivot bonus of a leader: with `main` taken as the Copy or Pivot
+/// action, the seat may also take `extra` (before or after, or only after).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CopyPivotBonus {
+    pub main: StdAction,
+    pub extra: StdAction,
+    pub before_or_after: bool,
+}
+
 pub type CardHook = fn(&mut GameState, Seat, CardId, &mut dyn Sink);
-/// A hook run when a seat declares an ambition.
 pub type DeclareHook = fn(&mut GameState, Seat, Ambition, &mut dyn Sink);
+pub type TaxHook = fn(&mut GameState, Seat, &TaxDone, &mut dyn Sink);
+pub type BattleHook = fn(&mut GameState, Seat, &BattleFrame, &mut dyn Sink);
+pub type GuardHook = fn(&GameState, Seat, Seat, Loot) -> bool;
+pub type BuildShipHook = fn(&mut GameState, Seat, SystemId, u8, &mut dyn Sink);
+
+/// What a finished Tax was, for "after you tax" hooks.
+#[derive(Copy, Clone, Debug)]
+pub struct TaxDone {
+    pub source: Source,
+    pub system: SystemId,
+    pub slot: u8,
+    /// Paid by the pip of a Copy or Pivot (Mystic, Fuel-Drinker, Agitator).
+    pub copy_pivot: bool,
+    /// A repeat granted by Overseer *Ruthless* (it does not repeat again).
+    pub repeat: bool,
+}
 
 /// Everything a card does, as optional hooks.
 pub struct Behavior {
     pub code: &'static str,
+    // -- resources and spending
     /// Any resource may be spent as this type, ignoring its Outrage (Loyal X).
     pub spend_as: Option<Resource>,
     /// Kept when its holder Provokes Outrage (Loyal X).
     pub keep_on_outrage: bool,
-    pub new_actions: &'static [NewAction],
-    pub prelude: Option<PreludeAbility>,
-    /// Vox "When Secured" (the card disposes of itself).
-    pub on_secured: Option<CardHook>,
-    /// "After scoring" (B-SCORE-09), for the holder.
-    pub after_scoring: Option<fn(&mut GameState, Seat, &mut dyn Sink)>,
     /// The general supply of this type lives on the card (Cartels).
     pub holds_supply: Option<Resource>,
-    /// Extra battle dice for the attacking holder in a system.
-    pub extra_dice: Option<fn(&GameState, Seat, SystemId) -> u8>,
-    pub reroll: Option<Reroll>,
+    /// An extra resource slot on the card (Ancient Holdings).
+    pub card_slot: bool,
+    /// Returns true when a Rival may NOT steal this from the holder.
+    pub guard: Option<GuardHook>,
+    /// When stolen, the card is buried instead of kept.
+    pub bury_when_stolen: bool,
+    // -- actions
+    pub new_actions: &'static [NewAction],
+    pub preludes: &'static [PreludeAbility],
+    pub copy_pivot: Option<CopyPivotBonus>,
+    // -- setup, Court
+    pub setup: Option<CardHook>,
+    /// Vox "When Secured" (the card disposes of itself).
+    pub on_secured: Option<CardHook>,
+    /// Guild cards need this many Loyal agents to be secured (Paranoid).
+    pub guild_secure_min: u8,
+    // -- declaring
     pub on_declare: Option<DeclareHook>,
     /// The zero marker is not placed when declaring this ambition.
     pub skip_zero_marker: Option<fn(Ambition) -> bool>,
     /// May declare on a Surpass or Pivot (Galactic Bards).
     pub declare_on_follow: bool,
-    /// Rivals cannot steal the holder's resources and other Guild cards.
-    pub guards_steal: bool,
-    /// When stolen, the card is buried instead of kept.
-    pub bury_when_stolen: bool,
+    /// Declaring costs a Guild card given to the poorest Rival (Generous).
+    pub declare_costs_guild: bool,
+    // -- tax and build
+    /// Restriction on taxing Loyal cities (Callow, Principled).
+    pub tax_loyal: Option<fn(&GameState, Seat, SystemId) -> bool>,
+    /// Anarchist *Inspiring*.
+    pub inspiring: bool,
+    /// Tax cities already taxed this turn (Warlord's Cruelty), when true.
+    pub retax: Option<fn(&GameState) -> bool>,
+    /// Cities and starports count as Loyal for tax, ships and Catapult
+    /// (Empath's Bond), when true.
+    pub bond: Option<fn(&GameState) -> bool>,
+    pub after_tax: Option<TaxHook>,
+    pub ships_always_fresh: bool,
+    /// May build this kind on gates, one per gate (Gate Ports, Gate Stations).
+    pub build_on_gates: Option<BuildingKind>,
+    pub cloud_cities: bool,
+    /// After building a ship at a starport (Overseer *Ruthless*).
+    pub after_build_ship: Option<BuildShipHook>,
+    // -- move
+    pub max_move: Option<u8>,
+    pub sprint: bool,
+    /// Shaper *Ancient*: Catapult from gates, never from starports.
+    pub catapult_from_gates_only: bool,
+    /// Gate Ports: capture an agent of a Rival moving into a gate you
+    /// control with a fresh Loyal starport.
+    pub gate_toll: bool,
+    // -- battle
+    pub extra_dice: Option<fn(&GameState, Seat, SystemId) -> u8>,
+    pub reroll: Option<Reroll>,
+    pub wary: bool,
+    pub raid_without_buildings: bool,
+    pub signal_breaker: bool,
+    /// Defender: raid dice forbidden with a fresh defending starport.
+    pub hidden_harbors: bool,
+    pub mirror_plating: bool,
+    pub railgun: bool,
+    pub predictive_sensors: bool,
+    /// Agitator *Irregular*.
+    pub irregular: bool,
+    /// Rivals battling the holder cannot Ransack (Elder *Beloved*).
+    pub no_ransack_against: bool,
+    /// After a battle the holder took part in (attacker or defender).
+    pub after_battle: Option<BattleHook>,
+    // -- scoring
+    pub score_rule: Option<ScoreRule>,
+    /// "After scoring" (B-SCORE-09), for the holder.
+    pub after_scoring: Option<fn(&mut GameState, Seat, &mut dyn Sink)>,
 }
 
 impl Behavior {
@@ -83,18 +182,47 @@ impl Behavior {
         code: "",
         spend_as: None,
         keep_on_outrage: false,
-        new_actions: &[],
-        prelude: None,
-        on_secured: None,
-        after_scoring: None,
         holds_supply: None,
-        extra_dice: None,
-        reroll: None,
+        card_slot: false,
+        guard: None,
+        bury_when_stolen: false,
+        new_actions: &[],
+        preludes: &[],
+        copy_pivot: None,
+        setup: None,
+        on_secured: None,
+        guild_secure_min: 0,
         on_declare: None,
         skip_zero_marker: None,
         declare_on_follow: false,
-        guards_steal: false,
-        bury_when_stolen: false,
+        declare_costs_guild: false,
+        tax_loyal: None,
+        inspiring: false,
+        retax: None,
+        bond: None,
+        after_tax: None,
+        ships_always_fresh: false,
+        build_on_gates: None,
+        cloud_cities: false,
+        after_build_ship: None,
+        max_move: None,
+        sprint: false,
+        catapult_from_gates_only: false,
+        gate_toll: false,
+        extra_dice: None,
+        reroll: None,
+        wary: false,
+        raid_without_buildings: false,
+        signal_breaker: false,
+        hidden_harbors: false,
+        mirror_plating: false,
+        railgun: false,
+        predictive_sensors: false,
+        irregular: false,
+        no_ransack_against: false,
+        after_battle: None,
+        score_rule: None,
+        after_scoring: None,
     };
 }
 
@@ -103,7 +231,11 @@ fn registry() -> &'static Vec<Option<&'static Behavior>> {
     R.get_or_init(|| {
         let cat = crate::data::catalog();
         let mut v = vec![None; cat.cards.len()];
-        for b in court::ALL {
+        for b in court::ALL
+            .iter()
+            .chain(lore::ALL.iter())
+            .chain(leaders::ALL.iter())
+        {
             if let Some(id) = cat.lookup(b.code) {
                 v[id.0 as usize] = Some(*b);
             }
@@ -122,23 +254,47 @@ pub fn implemented(card: CardId) -> bool {
     behavior(card).is_some()
 }
 
-/// Cards in the seat's play area that can have effects (Guild and lore).
+/// Cards whose powers the seat has: Guild cards, lore, and its leader.
 pub fn held(s: &GameState, seat: Seat) -> impl Iterator<Item = CardId> + '_ {
     let st = s.seat(seat);
-    st.guild.iter().chain(st.lore.iter()).copied()
+    st.guild
+        .iter()
+        .chain(st.lore.iter())
+        .copied()
+        .chain(st.leader)
 }
 
-fn held_behaviors(
+pub(crate) fn held_behaviors(
     s: &GameState,
     seat: Seat,
 ) -> impl Iterator<Item = (CardId, &'static Behavior)> + '_ {
     held(s, seat).filter_map(|c| behavior(c).map(|b| (c, b)))
 }
 
+fn any_held(s: &GameState, seat: Seat, f: impl Fn(&Behavior) -> bool) -> bool {
+    held_behaviors(s, seat).any(|(_, b)| f(b))
+}
+
+fn owner_has(s: &GameState, o: Owner, f: impl Fn(&Behavior) -> bool) -> bool {
+    o.seat().is_some_and(|x| any_held(s, x, f))
+}
+
 /// Who holds a card, if anyone.
 pub fn holder_of(s: &GameState, card: CardId) -> Option<Seat> {
-    s.seat_ids()
-        .find(|x| s.seat(*x).guild.contains(&card) || s.seat(*x).lore.contains(&card))
+    s.seat_ids().find(|x| held(s, *x).any(|c| c == card))
+}
+
+/// Whether `a` is declared (a marker is in its box).
+pub fn declared(s: &GameState, a: Ambition) -> bool {
+    s.ambition_declared(a)
+}
+
+// ---------------------------------------------------------------- setup
+
+pub fn run_setup(s: &mut GameState, seat: Seat, card: CardId, ev: &mut dyn Sink) {
+    if let Some(f) = behavior(card).and_then(|b| b.setup) {
+        f(s, seat, card, ev);
+    }
 }
 
 // ---------------------------------------------------------------- actions
@@ -172,6 +328,23 @@ pub fn start_new_action(
     }
 }
 
+/// A Copy/Pivot bonus for the standard action about to be taken.
+pub fn copy_pivot_bonus(
+    s: &GameState,
+    seat: Seat,
+    std: StdAction,
+) -> Option<(CardId, CopyPivotBonus)> {
+    held_behaviors(s, seat)
+        .find_map(|(c, b)| b.copy_pivot.filter(|x| x.main == std).map(|x| (c, x)))
+}
+
+/// Whether the Turn's current play is a Copy or Pivot by `seat`.
+pub fn is_copy_pivot(s: &GameState, seat: Seat, source: Source) -> bool {
+    source == Source::Pip
+        && s.turn.seat == seat
+        && matches!(s.turn.play, PlayKind::Copy | PlayKind::Pivot)
+}
+
 // ---------------------------------------------------------------- resources
 
 /// Types any resource may be spent as (Loyal X cards).
@@ -197,19 +370,15 @@ pub fn extra_icons(s: &GameState, seat: Seat, r: Resource) -> u32 {
         .sum()
 }
 
-/// The Ancient Holdings card slot (C-L13); none in the base game.
-pub fn has_card_slot(_s: &GameState, _seat: Seat) -> bool {
-    false
+/// The Ancient Holdings card slot (C-L13).
+pub fn has_card_slot(s: &GameState, seat: Seat) -> bool {
+    any_held(s, seat, |b| b.card_slot)
 }
 
-/// Whether `thief` may steal `loot` from `victim` (C-BC22 Sworn Guardians).
-pub fn may_steal(s: &GameState, _thief: Seat, victim: Seat, loot: Loot) -> bool {
-    let guarded = held_behaviors(s, victim).any(|(_, b)| b.guards_steal);
-    if !guarded {
-        return true;
-    }
-    // Sworn Guardians itself may be stolen (AMB-63).
-    matches!(loot, Loot::Card(c) if behavior(c).is_some_and(|b| b.guards_steal))
+/// Whether `thief` may steal `loot` from `victim` (P-steal; Sworn
+/// Guardians, Keeper's Trust, Keeper's Solidarity).
+pub fn may_steal(s: &GameState, thief: Seat, victim: Seat, loot: Loot) -> bool {
+    !held_behaviors(s, victim).any(|(_, b)| b.guard.is_some_and(|g| g(s, thief, victim, loot)))
 }
 
 /// A stolen Guild card joins the thief, or is buried (Sworn Guardians).
@@ -236,6 +405,20 @@ pub fn discard_guild(s: &mut GameState, seat: Seat, card: CardId) {
     }
 }
 
+/// A lore card leaves the game (discarded by its own Prelude).
+pub fn discard_lore(s: &mut GameState, seat: Seat, card: CardId) {
+    let l = &mut s.seat_mut(seat).lore;
+    if let Some(p) = l.iter().position(|c| *c == card) {
+        l.remove(p);
+    }
+    // A resource held on a discarded card returns to the supply (B-RES-09).
+    if behavior(card).is_some_and(|b| b.card_slot) && !has_card_slot(s, seat) {
+        if let Some(r) = s.seat_mut(seat).resources[crate::data::BOARD_SLOTS].take() {
+            s.supply[r.index()] += 1;
+        }
+    }
+}
+
 /// Raid cost of a Guild card (B-RAID-01, DG-08).
 pub fn raid_cost(_s: &GameState, _victim: Seat, card: CardId) -> u8 {
     card.info().raid_cost.unwrap_or(0)
@@ -245,30 +428,37 @@ pub fn raid_cost(_s: &GameState, _victim: Seat, card: CardId) -> u8 {
 
 pub fn prelude_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
     for (card, b) in held_behaviors(s, seat) {
-        let Some(p) = &b.prelude else { continue };
         if s.turn.secured_in_prelude.contains(&card) {
             continue; // B-PRE-04
         }
-        if p.first && s.turn.prelude_used {
-            continue;
-        }
-        if p.once_per_turn && s.turn.once_used.contains(&card) {
-            continue;
-        }
-        if (p.possible)(s, seat) {
-            out.push(Choice::Prelude(card));
+        for (n, p) in b.preludes.iter().enumerate() {
+            if p.first && s.turn.prelude_used {
+                continue;
+            }
+            if p.once_per_turn && s.turn.once_used.contains(&card) {
+                continue;
+            }
+            if (p.possible)(s, seat) {
+                out.push(Choice::Prelude { card, n: n as u8 });
+            }
         }
     }
 }
 
-pub fn run_prelude(s: &mut GameState, seat: Seat, card: CardId, ev: &mut dyn Sink) {
+pub fn run_prelude(s: &mut GameState, seat: Seat, card: CardId, n: u8, ev: &mut dyn Sink) {
     let Some(b) = behavior(card) else { return };
-    let Some(p) = &b.prelude else { return };
+    let Some(p) = b.preludes.get(n as usize) else {
+        return;
+    };
     if p.once_per_turn {
         let _ = s.turn.once_used.try_push(card);
     }
     if p.discard {
-        discard_guild(s, seat, card);
+        if card.info().kind == crate::data::CardKind::Lore {
+            discard_lore(s, seat, card);
+        } else {
+            discard_guild(s, seat, card);
+        }
         log!(
             ev,
             "prelude",
@@ -283,69 +473,197 @@ pub fn run_prelude(s: &mut GameState, seat: Seat, card: CardId, ev: &mut dyn Sin
 
 // ---------------------------------------------------------------- declaring
 
-/// Whether the seat may declare at all (Feastbringer's cost; L&L).
-pub fn may_declare(_s: &GameState, _seat: Seat) -> bool {
-    true
+/// Whether the seat may declare at all: Feastbringer *Generous* needs a
+/// Guild card to give (AMB-48).
+pub fn may_declare(s: &GameState, seat: Seat) -> bool {
+    !any_held(s, seat, |b| b.declare_costs_guild) || !s.seat(seat).guild.is_empty()
+}
+
+pub fn declare_costs_guild(s: &GameState, seat: Seat) -> bool {
+    any_held(s, seat, |b| b.declare_costs_guild)
 }
 
 pub fn declares_on_follow(s: &GameState, seat: Seat, play: PlayKind) -> bool {
     matches!(play, PlayKind::Surpass | PlayKind::Pivot)
-        && held_behaviors(s, seat).any(|(_, b)| b.declare_on_follow)
+        && any_held(s, seat, |b| b.declare_on_follow)
 }
-
-pub fn before_declare(_s: &mut GameState, _seat: Seat, _ev: &mut dyn Sink) {}
 
 pub fn skip_zero_marker(s: &GameState, seat: Seat, a: Ambition) -> bool {
     held_behaviors(s, seat).any(|(_, b)| b.skip_zero_marker.is_some_and(|f| f(a)))
 }
 
+/// "When you declare an ambition" hooks, in the holder's card order (AMB-64).
 pub fn on_declare(s: &mut GameState, seat: Seat, a: Ambition, ev: &mut dyn Sink) {
     let hooks: Vec<_> = held_behaviors(s, seat)
         .filter_map(|(_, b)| b.on_declare)
         .collect();
-    for h in hooks {
+    // Frames run last-pushed first; push in reverse to keep card order.
+    for h in hooks.into_iter().rev() {
         h(s, seat, a, ev);
     }
 }
 
-// ---------------------------------------------------------------- tax, build, move, secure
+// ---------------------------------------------------------------- tax
 
-/// City types of a city in `sys` (its planet type; Gate Stations in L&L).
-pub fn city_types(_s: &GameState, sys: SystemId) -> impl Iterator<Item = Resource> {
-    crate::data::planet_type(sys).into_iter()
+/// The resource types a city in `sys` yields when taxed and provokes when
+/// destroyed: its planet's type (or the Mythic mark); a gate city (Gate
+/// Stations) matches every other city in its cluster (C-L11, AMB-40).
+pub fn city_types(s: &GameState, sys: SystemId) -> impl Iterator<Item = Resource> {
+    let mut mask = 0u8;
+    if let Some(r) = s.planet_type(sys) {
+        mask |= 1 << r.index();
+    } else {
+        for p in 1..4 {
+            let x = SystemId::new(sys.cluster(), p);
+            if s.sys(x)
+                .buildings()
+                .any(|(_, b)| b.kind == BuildingKind::City)
+            {
+                if let Some(r) = s.planet_type(x) {
+                    mask |= 1 << r.index();
+                }
+            }
+        }
+    }
+    Resource::ALL
+        .into_iter()
+        .filter(move |r| mask & (1 << r.index()) != 0)
 }
 
-/// Leader restrictions on taxing Loyal cities (Upstart *Callow*; L&L).
-pub fn may_tax_loyal(_s: &GameState, _seat: Seat, _sys: SystemId) -> bool {
-    true
+/// Restrictions on taxing Loyal cities (Upstart *Callow*, Anarchist
+/// *Principled*).
+pub fn may_tax_loyal(s: &GameState, seat: Seat, sys: SystemId) -> bool {
+    !held_behaviors(s, seat).any(|(_, b)| b.tax_loyal.is_some_and(|f| !f(s, seat, sys)))
 }
 
-/// Tax modifiers that add a gain (Mystic *Attuned*; L&L).
-pub fn after_tax(_s: &mut GameState, _seat: Seat, _source: Source, _ev: &mut dyn Sink) {}
-
-pub fn ships_always_fresh(_s: &GameState, _seat: Seat) -> bool {
-    false
+/// Anarchist *Inspiring*.
+pub fn inspiring(s: &GameState, seat: Seat) -> bool {
+    any_held(s, seat, |b| b.inspiring)
 }
 
-/// Most ships one Move may carry (Rebel *Disorganized*; L&L).
-pub fn max_ships_moved(_s: &GameState, _seat: Seat) -> u8 {
-    u8::MAX
+/// Warlord's Cruelty: cities already taxed this turn may be taxed again.
+pub fn may_retax(s: &GameState, seat: Seat) -> bool {
+    held_behaviors(s, seat).any(|(_, b)| b.retax.is_some_and(|f| f(s)))
 }
 
-pub fn catapults_from_extra(_s: &GameState, _seat: Seat, _sys: SystemId) -> bool {
-    false
+/// Empath's Bond: every city and starport counts as Loyal for tax, ships
+/// and Catapult.
+pub fn bond(s: &GameState, seat: Seat) -> bool {
+    held_behaviors(s, seat).any(|(_, b)| b.bond.is_some_and(|f| f(s)))
 }
 
-pub fn after_enter(_s: &mut GameState, _seat: Seat, _to: SystemId, _ev: &mut dyn Sink) {}
-
-/// Secure restrictions (Demagogue *Paranoid*; L&L).
-pub fn may_secure(_s: &GameState, _seat: Seat, _card: CardId, _agents: u8) -> bool {
-    true
+/// "After you tax" hooks (Mystic, Fuel-Drinker, Agitator, Shaper, Overseer).
+pub fn after_tax(s: &mut GameState, seat: Seat, done: &TaxDone, ev: &mut dyn Sink) {
+    let hooks: Vec<_> = held_behaviors(s, seat)
+        .filter_map(|(_, b)| b.after_tax)
+        .collect();
+    for h in hooks.into_iter().rev() {
+        h(s, seat, done, ev);
+    }
 }
 
-/// Ransack restrictions (Elder *Beloved*; L&L).
-pub fn may_ransack(_s: &GameState, _destroyer: Seat, _defender: Seat) -> bool {
-    true
+// ---------------------------------------------------------------- build
+
+pub fn ships_always_fresh(s: &GameState, seat: Seat) -> bool {
+    any_held(s, seat, |b| b.ships_always_fresh)
+}
+
+pub fn builds_on_gates(s: &GameState, seat: Seat, kind: BuildingKind) -> bool {
+    any_held(s, seat, |b| b.build_on_gates == Some(kind))
+}
+
+pub fn cloud_cities(s: &GameState, seat: Seat) -> bool {
+    any_held(s, seat, |b| b.cloud_cities)
+}
+
+pub fn after_build_ship(s: &mut GameState, seat: Seat, sys: SystemId, slot: u8, ev: &mut dyn Sink) {
+    let hooks: Vec<_> = held_behaviors(s, seat)
+        .filter_map(|(_, b)| b.after_build_ship)
+        .collect();
+    for h in hooks {
+        h(s, seat, sys, slot, ev);
+    }
+}
+
+// ---------------------------------------------------------------- move
+
+/// Most ships one Move may carry (Rebel *Disorganized*).
+pub fn max_ships_moved(s: &GameState, seat: Seat) -> u8 {
+    held_behaviors(s, seat)
+        .filter_map(|(_, b)| b.max_move)
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
+pub fn sprint(s: &GameState, seat: Seat) -> bool {
+    any_held(s, seat, |b| b.sprint)
+}
+
+/// B-MOV-02/04: Catapult from a Loyal starport in the origin; Empath's Bond
+/// counts any starport; Shaper *Ancient* swaps starports for gates.
+pub fn catapults_from(s: &GameState, seat: Seat, sys: SystemId) -> bool {
+    if any_held(s, seat, |b| b.catapult_from_gates_only) {
+        return sys.is_gate();
+    }
+    let any_owner = bond(s, seat);
+    s.sys(sys)
+        .buildings()
+        .any(|(_, b)| b.kind == BuildingKind::Starport && (any_owner || b.owner == seat.owner()))
+}
+
+/// After ships of `mover` enter `to` by a Move (Gate Ports). `before` is
+/// who controlled `to` before they entered.
+pub fn after_enter(
+    s: &mut GameState,
+    mover: Seat,
+    to: SystemId,
+    before: Option<Owner>,
+    ev: &mut dyn Sink,
+) {
+    if !to.is_gate() {
+        return;
+    }
+    let Some(holder) = before.and_then(|o| o.seat()) else {
+        return;
+    };
+    if holder == mover || !any_held(s, holder, |b| b.gate_toll) {
+        return;
+    }
+    let fresh_port = s
+        .sys(to)
+        .buildings_of(holder.owner())
+        .any(|(_, b)| b.kind == BuildingKind::Starport && !b.damaged);
+    if fresh_port && s.seat(mover).agents > 0 {
+        s.seat_mut(mover).agents -= 1;
+        s.seat_mut(holder).captives[mover.index()] += 1;
+        log!(
+            ev,
+            "capture",
+            Some(holder),
+            "{holder} captures an agent of {mover} at the gate (Gate Ports)."
+        );
+    }
+}
+
+// ---------------------------------------------------------------- Court
+
+/// Secure restrictions (Demagogue *Paranoid*).
+pub fn may_secure(s: &GameState, seat: Seat, card: CardId, agents: u8) -> bool {
+    if card.info().kind != crate::data::CardKind::Guild {
+        return true;
+    }
+    let min = held_behaviors(s, seat)
+        .map(|(_, b)| b.guild_secure_min)
+        .max()
+        .unwrap_or(0);
+    agents >= min
+}
+
+/// Ransack restrictions (Elder *Beloved*: not when battling the Elder; a
+/// city destroyed outside battle may be Ransacked, AMB-41).
+pub fn may_ransack(s: &GameState, destroyer: Seat, defender: Seat) -> bool {
+    let in_battle = matches!(s.stack.last(), Some(Frame::Battle(b)) if b.attacker == destroyer && b.defender == defender.owner());
+    !(in_battle && any_held(s, defender, |b| b.no_ransack_against))
 }
 
 /// "When Secured" (B-SEC-03); Guild cards join the play area.
@@ -373,37 +691,61 @@ pub fn extra_dice(s: &GameState, attacker: Seat, sys: SystemId) -> u8 {
         .sum()
 }
 
-pub fn raid_dice_allowed(
-    _s: &GameState,
-    _attacker: Seat,
-    _defender: Owner,
-    _sys: SystemId,
-) -> bool {
-    true
+/// Hidden Harbors: no raid dice against a fresh defending starport.
+pub fn raid_dice_allowed(s: &GameState, _attacker: Seat, defender: Owner, sys: SystemId) -> bool {
+    if !owner_has(s, defender, |b| b.hidden_harbors) {
+        return true;
+    }
+    !s.sys(sys)
+        .buildings_of(defender)
+        .any(|(_, b)| b.kind == BuildingKind::Starport && !b.damaged)
 }
 
-pub fn dice_kind_cap(
-    _s: &GameState,
-    _attacker: Seat,
-    _die: DieKind,
-    _so_far: [u8; 3],
-    cap: u8,
-) -> u8 {
-    cap
+pub fn wary(s: &GameState, seat: Seat) -> bool {
+    any_held(s, seat, |b| b.wary)
 }
 
-pub fn before_collect(_s: &mut GameState, _b: BattleFrame, _ev: &mut dyn Sink) {}
+pub fn raid_without_buildings(s: &GameState, seat: Seat) -> bool {
+    any_held(s, seat, |b| b.raid_without_buildings)
+}
 
-/// The next reroll the attacker may still use, if any.
-pub fn reroll_hook(s: &GameState, b: &BattleFrame) -> Option<(CardId, &'static str)> {
-    let mut i = 0;
-    for (card, beh) in held_behaviors(s, b.attacker) {
+/// A defender's card acting before dice are collected (Predictive Sensors).
+pub fn pre_collect_effect(s: &GameState, b: &BattleFrame) -> Option<Effect> {
+    let d = b.defender.seat()?;
+    let (card, _) = held_behaviors(s, d).find(|(_, x)| x.predictive_sensors)?;
+    let any = s
+        .adjacent(b.system)
+        .any(|x| s.sys(x).ships_of(d.owner()).fresh > 0);
+    any.then_some(Effect::Sensors {
+        seat: d,
+        card,
+        system: b.system,
+        from: None,
+    })
+}
+
+/// Railgun Arrays: the defender has it and a fresh defending ship.
+pub fn railgun(s: &GameState, b: &BattleFrame) -> bool {
+    owner_has(s, b.defender, |x| x.railgun) && s.sys(b.system).ships_of(b.defender).fresh > 0
+}
+
+/// The next reroll ability of `seat` not yet used: (index, how many).
+pub fn next_reroll(
+    s: &GameState,
+    seat: Seat,
+    done: u8,
+    b: &BattleFrame,
+    in_battle: bool,
+) -> Option<(u8, u8)> {
+    let mut i = 0u8;
+    for (_, beh) in held_behaviors(s, seat) {
         if let Some(r) = &beh.reroll {
-            if b.rerolls_done & (1 << i) == 0
-                && (r.max)(s, b.attacker, b) > 0
-                && b.dice[r.die as usize] > 0
-            {
-                return Some((card, r.what));
+            if (in_battle || r.outside_battle) && done & (1 << i) == 0 {
+                let max = (r.max)(s, seat, &b.roll, in_battle.then_some(b));
+                let any = b.roll.iter().any(|(k, _)| r.kinds & (1 << k as u8) != 0);
+                if max > 0 && any {
+                    return Some((i, max));
+                }
             }
             i += 1;
         }
@@ -411,15 +753,20 @@ pub fn reroll_hook(s: &GameState, b: &BattleFrame) -> Option<(CardId, &'static s
     None
 }
 
-fn reroll_index(s: &GameState, b: &BattleFrame) -> Option<(usize, &'static Reroll)> {
-    let mut i = 0;
-    for (_, beh) in held_behaviors(s, b.attacker) {
+/// The reroll ability in progress (`cur` = index + 1).
+pub fn reroll_hook(
+    s: &GameState,
+    seat: Seat,
+    _done: u8,
+    cur: u8,
+    _b: &BattleFrame,
+    _in_battle: bool,
+) -> Option<(CardId, &'static Reroll)> {
+    let mut i = 0u8;
+    for (c, beh) in held_behaviors(s, seat) {
         if let Some(r) = &beh.reroll {
-            if b.rerolls_done & (1 << i) == 0
-                && (r.max)(s, b.attacker, b) > 0
-                && b.dice[r.die as usize] > 0
-            {
-                return Some((i, r));
+            if i + 1 == cur {
+                return Some((c, r));
             }
             i += 1;
         }
@@ -427,69 +774,67 @@ fn reroll_index(s: &GameState, b: &BattleFrame) -> Option<(usize, &'static Rerol
     None
 }
 
-/// Reroll choices: how many dice of the type to reroll, chosen among those
-/// showing no hit (rerolling a hit can only lose it).
-pub fn reroll_choices(s: &GameState, b: &BattleFrame, out: &mut Vec<Choice>) {
-    if let Some((_, r)) = reroll_index(s, b) {
-        let blanks = rerollable(b, r.die);
-        let max = (r.max)(s, b.attacker, b).min(blanks);
-        out.extend((0..=max).map(Choice::Count));
-    }
-}
-
-/// Dice of `die` showing a face without hits (the ones worth rerolling).
-fn rerollable(b: &BattleFrame, die: DieKind) -> u8 {
-    let faces = crate::data::components().die(die);
-    (0..6)
-        .filter(|&i| faces[i].hit == 0)
-        .map(|i| b.faces[die as usize][i])
-        .sum()
-}
-
-pub fn apply_reroll(s: &mut GameState, b: &mut BattleFrame, c: Choice, ev: &mut dyn Sink) {
-    use rand::Rng;
-    let Some((i, r)) = reroll_index(s, b) else {
-        return;
-    };
-    b.rerolls_done |= 1 << i;
-    let Choice::Count(n) = c else { return };
-    let faces = crate::data::components().die(r.die);
-    let mut left = n;
-    for (f, face) in faces.iter().enumerate() {
-        while left > 0 && face.hit == 0 && b.faces[r.die as usize][f] > 0 {
-            b.faces[r.die as usize][f] -= 1;
-            let nf = match s.forced_dice.iter().position(|x| x.kind == r.die) {
-                Some(p) => s.forced_dice.remove(p).face as usize,
-                None => s.rng.gen_range(0..6),
-            };
-            b.faces[r.die as usize][nf.min(5)] += 1;
-            left -= 1;
-        }
-    }
-    if n > 0 {
+/// After the roll and rerolls: Mirror Plating adds an intercept.
+pub fn after_rolls(s: &mut GameState, b: &mut BattleFrame, ev: &mut dyn Sink) {
+    if owner_has(s, b.defender, |x| x.mirror_plating) && b.dice[DieKind::Assault as usize] > 0 {
+        b.extra_intercepts += 1;
         log!(
             ev,
-            "reroll",
-            Some(b.attacker),
-            "{} rerolls {n} {} dice.",
-            b.attacker,
-            r.die.name()
+            "roll",
+            b.defender.seat(),
+            "{} adds an intercept to the roll (Mirror Plating).",
+            b.defender
         );
     }
 }
 
-pub fn after_rolls(_s: &mut GameState, _b: &mut BattleFrame, _ev: &mut dyn Sink) {}
-
-pub fn effective_intercepts(_s: &GameState, _b: &BattleFrame, n: u8) -> u8 {
-    n
+/// Signal Breaker: ignore 1 intercept if every attacker began fresh.
+pub fn effective_intercepts(s: &GameState, b: &BattleFrame, n: u8) -> u8 {
+    if b.all_fresh && any_held(s, b.attacker, |x| x.signal_breaker) {
+        n.saturating_sub(1)
+    } else {
+        n
+    }
 }
 
-/// B-BAT-05.2: one hit per fresh defending ship.
+/// B-BAT-05.2: one hit per fresh defending ship; Agitator *Irregular*: one
+/// per Weapon icon of the defender instead.
 pub fn intercept_hits(s: &GameState, b: &BattleFrame) -> u8 {
-    s.sys(b.system).ships_of(b.defender).fresh
+    match b.defender.seat() {
+        Some(d) if any_held(s, d, |x| x.irregular) => effects::weapon_icons(s, d),
+        _ => s.sys(b.system).ships_of(b.defender).fresh,
+    }
 }
 
-pub fn after_battle(_s: &mut GameState, _b: &BattleFrame, _ev: &mut dyn Sink) {}
+/// Irregular: after the intercept the Agitator discards 1 Weapon token
+/// (from its cheapest slot, docs/rulings.md R-LEAD15).
+pub fn after_intercept(s: &mut GameState, b: &BattleFrame, ev: &mut dyn Sink) {
+    let Some(d) = b.defender.seat() else { return };
+    if !any_held(s, d, |x| x.irregular) {
+        return;
+    }
+    let slot = (0..7)
+        .filter(|&i| s.seat(d).resources[i] == Some(Resource::Weapon))
+        .min_by_key(|&i| crate::data::SLOT_RAID_COST[i]);
+    if let Some(i) = slot {
+        s.discard_slot(d, i);
+        log!(ev, "discard", Some(d), "{d} discards a Weapon (Irregular).");
+    }
+}
+
+/// After-battle hooks of the attacker and defender.
+pub fn after_battle(s: &mut GameState, b: &BattleFrame, ev: &mut dyn Sink) {
+    let mut seats = vec![b.attacker];
+    seats.extend(b.defender.seat());
+    for seat in seats {
+        let hooks: Vec<_> = held_behaviors(s, seat)
+            .filter_map(|(_, x)| x.after_battle)
+            .collect();
+        for h in hooks {
+            h(s, seat, b, ev);
+        }
+    }
+}
 
 // ---------------------------------------------------------------- round and chapter
 
@@ -521,6 +866,11 @@ pub fn on_round_end(s: &mut GameState, ev: &mut dyn Sink) {
     }
 }
 
+/// A leader's scoring rule.
+pub fn score_rules(s: &GameState, seat: Seat) -> impl Iterator<Item = ScoreRule> + '_ {
+    held_behaviors(s, seat).filter_map(|(_, b)| b.score_rule)
+}
+
 /// "After scoring" hooks of every holder, in turn order (B-SCORE-09).
 pub fn after_scoring(s: &mut GameState, ev: &mut dyn Sink) {
     let order: Vec<Seat> = s.turn_order().collect();
@@ -532,4 +882,25 @@ pub fn after_scoring(s: &mut GameState, ev: &mut dyn Sink) {
             h(s, seat, ev);
         }
     }
+}
+
+/// Clears an Outrage icon (lore Preludes): the agent returns to supply.
+pub fn clear_outrage(s: &mut GameState, seat: Seat, r: Resource, ev: &mut dyn Sink) {
+    let bit = 1 << r.index();
+    let st = s.seat_mut(seat);
+    if st.outrage & bit == 0 {
+        return;
+    }
+    st.outrage &= !bit;
+    if st.placeholders & bit != 0 {
+        st.placeholders &= !bit;
+    } else {
+        s.return_agents(seat, 1);
+    }
+    log!(
+        ev,
+        "outrage",
+        Some(seat),
+        "{seat} clears their {r} Outrage."
+    );
 }

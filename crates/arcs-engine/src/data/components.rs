@@ -62,6 +62,24 @@ pub struct SetupCard {
     pub starts: Vec<SetupStart>,
 }
 
+/// What a leader's A or B box places (components.md §8).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LeaderBox {
+    pub building: Option<crate::state::BuildingKind>,
+    pub ships: u8,
+}
+
+/// A leader's starting pieces and resources (B-LL-04/05).
+#[derive(Clone, Debug)]
+pub struct LeaderSetup {
+    pub id: String,
+    pub resources: [Resource; 2],
+    pub a: LeaderBox,
+    pub b: LeaderBox,
+    /// Ships in each C system.
+    pub c: u8,
+}
+
 /// All printed component data the engine uses.
 #[derive(Debug)]
 pub struct Components {
@@ -73,9 +91,13 @@ pub struct Components {
     pub dice: [[DieFace; 6]; 3],
     pub markers: [[(i32, i32); 2]; 3],
     pub slot_raid_costs: Vec<u8>,
+    pub leaders: Vec<LeaderSetup>,
 }
 
 impl Components {
+    pub fn leader(&self, id: &str) -> Option<&LeaderSetup> {
+        self.leaders.iter().find(|l| l.id == id)
+    }
     pub fn setup_card(&self, id: &str) -> Option<&SetupCard> {
         self.setup_cards.iter().find(|c| {
             c.id.eq_ignore_ascii_case(id)
@@ -101,6 +123,24 @@ struct Raw {
     battle_dice: HashMap<String, Vec<DieFace>>,
     ambition_markers: Vec<RawMarker>,
     player_board: RawBoard,
+    leaders: Vec<RawLeader>,
+}
+#[derive(Deserialize)]
+struct RawLeader {
+    id: String,
+    starting_resources: Vec<String>,
+    #[serde(rename = "A")]
+    a: RawBox,
+    #[serde(rename = "B")]
+    b: RawBox,
+    #[serde(rename = "C_each")]
+    c: RawBox,
+}
+#[derive(Deserialize)]
+struct RawBox {
+    #[serde(default)]
+    building: Option<String>,
+    ships: u8,
 }
 #[derive(Deserialize)]
 struct RawMap {
@@ -233,7 +273,37 @@ fn parse(json: &str) -> Result<Components, String> {
             (m.flipped_side.first, m.flipped_side.second),
         ];
     }
+    let mut leaders = Vec::new();
+    for l in &raw.leaders {
+        let res = |s: &str| Resource::parse(s).ok_or_else(|| format!("bad resource {s}"));
+        let bx = |b: &RawBox| -> Result<LeaderBox, String> {
+            let building = match b.building.as_deref() {
+                None => None,
+                Some("city") => Some(crate::state::BuildingKind::City),
+                Some("starport") => Some(crate::state::BuildingKind::Starport),
+                Some(x) => return Err(format!("bad building {x}")),
+            };
+            Ok(LeaderBox {
+                building,
+                ships: b.ships,
+            })
+        };
+        if l.starting_resources.len() != 2 {
+            return Err(format!("{} needs 2 starting resources", l.id));
+        }
+        leaders.push(LeaderSetup {
+            id: l.id.clone(),
+            resources: [
+                res(&l.starting_resources[0])?,
+                res(&l.starting_resources[1])?,
+            ],
+            a: bx(&l.a)?,
+            b: bx(&l.b)?,
+            c: l.c.ships,
+        });
+    }
     Ok(Components {
+        leaders,
         planet_type,
         building_slots,
         adjacency,

@@ -6,7 +6,9 @@ mod catalog;
 mod components;
 
 pub use catalog::{catalog, CardInfo, CardKind, CardSet as CatalogSet, Catalog};
-pub use components::{components, Components, DieFace, DieKind, SetupCard, SetupStart};
+pub use components::{
+    components, Components, DieFace, DieKind, LeaderBox, LeaderSetup, SetupCard, SetupStart,
+};
 
 use crate::ids::{Resource, Suit, SystemId};
 

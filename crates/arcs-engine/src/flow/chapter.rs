@@ -167,11 +167,33 @@ pub fn scoring(s: &mut GameState, ev: &mut dyn Sink) {
         let second_sum: i32 = markers.iter().map(|&i| s.markers[i].values(i).1).sum();
         let (first, seconds) = rank(s, a);
         let mut gains: Vec<(Seat, i32, &str)> = Vec::new();
+        // Leaders' scoring rules (B-SCORE-09, AMB-45/46): *Just*, *Violent*,
+        // *Academic* pay first place the second-place value (no bonus) and
+        // second place nothing; *Proud* pays only an untied first.
+        let swapped = |x: Seat| {
+            crate::cards::score_rules(s, x).any(|r| r == crate::cards::ScoreRule::SecondForFirst(a))
+        };
+        let proud = |x: Seat| {
+            crate::cards::score_rules(s, x).any(|r| r == crate::cards::ScoreRule::OnlySoleFirst)
+        };
         if let Some(Some(w)) = first {
-            let bonus = city_bonus(s.seat(w).cities);
-            gains.push((w, first_sum + bonus, "first"));
+            if swapped(w) {
+                gains.push((w, second_sum, "first (paid as second)"));
+            } else {
+                let bonus = city_bonus(s.seat(w).cities);
+                gains.push((w, first_sum + bonus, "first"));
+            }
         }
         for x in seconds.iter().flatten() {
+            if swapped(*x) || proud(*x) {
+                log!(
+                    ev,
+                    "score",
+                    Some(*x),
+                    "{a}: {x} places second but gains nothing (leader)."
+                );
+                continue;
+            }
             gains.push((*x, second_sum, "second"));
         }
         if first.is_none() && seconds.is_empty() {

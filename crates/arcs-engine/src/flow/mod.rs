@@ -4,10 +4,11 @@
 //! automatically, so every prompt a seat sees offers a real choice.
 
 mod chapter;
+pub mod draft;
 mod round;
 mod turn;
 
-pub use turn::{act_possible, pip_actions, seize as seize_now};
+pub use turn::{act_possible, pip_actions, seize as seize_now, std_frame};
 
 /// B-GAME-04: a seat concedes; the game ends at once and the others are
 /// ranked by Power (docs/rulings.md R-GAME-1).
@@ -99,6 +100,17 @@ pub enum Frame {
     },
     /// A card's effect (cards/effects.rs).
     Effect(Effect),
+    // ---- Leaders & Lore setup (B-LL-02..06)
+    /// A seat picks a leader or lore card from the rows; `turn` counts picks.
+    Draft {
+        turn: u8,
+    },
+    /// Starting pieces and resources from the leaders' boxes.
+    LeaderPieces,
+    /// Leaders' extra setup steps in turn order; `idx` is the next seat.
+    LeaderSteps {
+        idx: u8,
+    },
 }
 
 /// A decision: who chooses, what about, and every legal choice.
@@ -163,6 +175,7 @@ impl GameState {
             )),
             Eliminated { seat } => Some((*seat, Prompt::EliminatedGate)),
             Effect(e) => e.prompt(self),
+            Draft { turn } => draft::picker(self, *turn).map(|seat| (seat, Prompt::Draft)),
             ChapterStart
             | RoundStart
             | NextTurn
@@ -173,7 +186,9 @@ impl GameState {
             | Cleanup
             | ChapterClose
             | GameOver
-            | Refill { .. } => None,
+            | Refill { .. }
+            | LeaderPieces
+            | LeaderSteps { .. } => None,
         }
     }
 
@@ -206,6 +221,7 @@ impl GameState {
                 );
             }
             Effect(e) => e.choices(self, out),
+            Draft { turn } => draft::choices(self, *turn, out),
             _ => {}
         }
     }
@@ -228,7 +244,10 @@ impl GameState {
                 crate::actions::court::refill(self, pos as usize, ev);
             }
             GameOver => {}
+            LeaderPieces => draft::leader_pieces(self, ev),
+            LeaderSteps { idx } => draft::leader_steps(self, idx, ev),
             Battle(b) if b.paused => b.resume(self, ev),
+            Effect(e) => e.run_auto(self, ev),
             _ => {
                 // A decision frame reached here by mistake; drop it.
                 self.anomalies = self.anomalies.saturating_add(1);
@@ -272,6 +291,7 @@ impl GameState {
                 }
             }
             Effect(e) => e.resolve(self, choice, ev),
+            Draft { turn } => draft::pick(self, turn, choice, ev),
             _ => self.anomalies = self.anomalies.saturating_add(1),
         }
     }

@@ -150,8 +150,12 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
                     continue;
                 }
                 acts.clear();
+                // Judge the action on the state after the token is spent
+                // (it may be the very token a cost would have used).
+                let mut after = s.clone();
+                after.seat_mut(seat).resources[slot] = None;
                 for &std in resource_actions(s, as_) {
-                    acts_for(s, seat, std, &mut acts);
+                    acts_for(&after, seat, std, &mut acts);
                 }
                 for a in &acts {
                     out.push(Choice::Spend {
@@ -242,10 +246,10 @@ pub fn turn_choice(s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
                 start_action(s, seat, a, Source::Resource, ev);
             }
         }
-        Choice::Prelude(card) => {
+        Choice::Prelude { card, n } => {
             s.turn.window_open = false;
             s.turn.prelude_used = true;
-            cards::run_prelude(s, seat, card, ev);
+            cards::run_prelude(s, seat, card, n, ev);
         }
         Choice::Act(a) => {
             s.turn.window_open = false;
@@ -266,7 +270,22 @@ pub fn seize(s: &mut GameState, seat: Seat) {
     s.round.seized = true;
 }
 
-/// Starts an action: a card's new action, or a standard action frame.
+/// The frame of a standard action.
+pub fn std_frame(seat: Seat, std: StdAction, source: Source) -> Frame {
+    match std {
+        StdAction::Tax => Frame::Tax { seat, source },
+        StdAction::Build => Frame::Build { seat, source },
+        StdAction::Move => Frame::Move(actions::mov::MoveFrame::new(seat, source)),
+        StdAction::Repair => Frame::Repair { seat },
+        StdAction::Influence => Frame::Influence { seat },
+        StdAction::Secure => Frame::Secure { seat },
+        StdAction::Battle => Frame::Battle(actions::battle::BattleFrame::new(seat, source)),
+    }
+}
+
+/// Starts an action: a card's new action, or a standard action frame
+/// (with a leader's Copy/Pivot bonus around it: Warrior, Feastbringer,
+/// Noble).
 pub fn start_action(s: &mut GameState, seat: Seat, a: Act, source: Source, ev: &mut dyn Sink) {
     if let Some(card) = a.via {
         log!(
@@ -281,16 +300,29 @@ pub fn start_action(s: &mut GameState, seat: Seat, a: Act, source: Source, ev: &
         return;
     }
     log!(ev, "action", Some(seat), "{seat} takes {}.", a.std);
-    let f = match a.std {
-        StdAction::Tax => Frame::Tax { seat, source },
-        StdAction::Build => Frame::Build { seat, source },
-        StdAction::Move => Frame::Move(actions::mov::MoveFrame::new(seat, source)),
-        StdAction::Repair => Frame::Repair { seat },
-        StdAction::Influence => Frame::Influence { seat },
-        StdAction::Secure => Frame::Secure { seat },
-        StdAction::Battle => Frame::Battle(actions::battle::BattleFrame::new(seat, source)),
-    };
-    s.push(f);
+    if cards::is_copy_pivot(s, seat, source) {
+        if let Some((card, bonus)) = cards::copy_pivot_bonus(s, seat, a.std) {
+            use crate::cards::effects::{BonusStage, Effect};
+            if bonus.before_or_after && act_possible(s, seat, Act::std(bonus.extra)) {
+                s.push(Frame::Effect(Effect::Bonus {
+                    seat,
+                    card,
+                    main: a.std,
+                    extra: bonus.extra,
+                    stage: BonusStage::Ask,
+                }));
+                return;
+            }
+            s.push(Frame::Effect(Effect::Bonus {
+                seat,
+                card,
+                main: a.std,
+                extra: bonus.extra,
+                stage: BonusStage::After,
+            }));
+        }
+    }
+    s.push(std_frame(seat, a.std, source));
 }
 
 /// End of a turn: the Prelude ends if still open; B-FINE-03 elimination.

@@ -110,6 +110,9 @@ pub struct TurnScope {
     pub secured_in_prelude: ArrayVec<CardId, 4>,
     /// Once-per-turn card abilities already used (Relic Fence, Tool-Priests).
     pub once_used: ArrayVec<CardId, 4>,
+    /// Fresh ships that arrived in each system by the current Move
+    /// (Sprinter Drives).
+    pub moved_fresh: [u8; SystemId::COUNT],
 }
 
 impl TurnScope {
@@ -128,6 +131,7 @@ impl TurnScope {
             starports_used: 0,
             secured_in_prelude: ArrayVec::new(),
             once_used: ArrayVec::new(),
+            moved_fresh: [0; SystemId::COUNT],
         }
     }
 }
@@ -222,6 +226,16 @@ pub struct GameState {
     /// Scenario hook: the hands the next chapter's draw deals (the rest of
     /// the deck is dealt at random as usual). Empty sets deal at random.
     pub forced_deal: [CardSet; MAX_SEATS],
+    /// Leaders & Lore: the face-up rows during the draft (B-LL-02).
+    pub leader_row: ArrayVec<CardId, 5>,
+    pub lore_row: ArrayVec<CardId, 9>,
+    /// Lore cards not dealt to the row (the Archivist draws from them).
+    pub lore_deck: ArrayVec<CardId, 28>,
+    /// Resources placed over planets' type icons (Shaper *Mythic*); such a
+    /// planet's type is the placed resource from then on.
+    pub planet_marks: [Option<Resource>; SystemId::COUNT],
+    /// Lore cards each seat drafts (1, or 2 with the variant).
+    pub lore_each: u8,
     pub outcome: Option<Outcome>,
     /// Internal faults (a decision with no legal choice, stack overflow);
     /// the invariant suite requires 0.
@@ -243,6 +257,11 @@ impl GameState {
     }
     pub fn seat_ids(&self) -> impl Iterator<Item = Seat> {
         Seat::all(self.players)
+    }
+    /// A planet's type: printed, or the resource placed over its icon by
+    /// Shaper *Mythic*. `None` for gates.
+    pub fn planet_type(&self, s: SystemId) -> Option<Resource> {
+        self.planet_marks[s.index()].or_else(|| crate::data::planet_type(s))
     }
     pub fn is_in_play(&self, s: SystemId) -> bool {
         self.in_play & s.bit() != 0

@@ -1,7 +1,7 @@
 //! Fuel Guild cards: BC06–BC10.
 
 use super::common::*;
-use super::guild_material::union;
+use super::guild_material::union_prelude;
 use crate::cards::effects::{any_steal, Effect, StealFilter};
 use crate::cards::{Behavior, NewAction, PreludeAbility};
 use crate::flow::Frame;
@@ -12,13 +12,13 @@ pub static FUEL_CARTEL: Behavior = Behavior {
     code: "ARCS-BC06",
     holds_supply: Some(Resource::Fuel),
     after_scoring: Some(|s, seat, ev| cartel_after_scoring(s, seat, Resource::Fuel, ev)),
-    prelude: Some(PreludeAbility {
+    preludes: &[PreludeAbility {
         discard: true,
         first: false,
         once_per_turn: false,
         possible: |s, seat| any_steal(s, seat, StealFilter::Resource(Resource::Fuel)),
         run: |s, seat, card, _| cartel_steal(s, seat, card, Resource::Fuel),
-    }),
+    }],
     ..Behavior::NONE
 };
 
@@ -35,7 +35,7 @@ pub static LOYAL_PILOTS: Behavior = Behavior {
 pub static GATEKEEPERS: Behavior = Behavior {
     code: "ARCS-BC08",
     extra_dice: Some(|_, _, sys| if sys.is_gate() { 2 } else { 0 }),
-    prelude: Some(PreludeAbility {
+    preludes: &[PreludeAbility {
         discard: true,
         first: false,
         once_per_turn: false,
@@ -61,7 +61,7 @@ pub static GATEKEEPERS: Behavior = Behavior {
                 }));
             }
         },
-    }),
+    }],
     ..Behavior::NONE
 };
 
@@ -74,14 +74,19 @@ pub static SHIPPING_INTEREST: Behavior = Behavior {
         possible: |_, _| true,
         start: |s, seat, _, ev| gain_one(s, seat, Resource::Fuel, ev),
     }],
-    prelude: Some(PreludeAbility {
+    preludes: &[PreludeAbility {
         discard: true,
         first: false,
         once_per_turn: false,
         possible: |_, _| true,
         run: |s, seat, card, _| interest_prelude(s, seat, card, Resource::Fuel),
-    }),
+    }],
     ..Behavior::NONE
 };
 
-pub static SPACING_UNION: Behavior = union("ARCS-BC10", Suit::Mobilization);
+static SPACING_UNION_PRELUDE: [PreludeAbility; 1] = [union_prelude(Suit::Mobilization)];
+pub static SPACING_UNION: Behavior = Behavior {
+    code: "ARCS-BC10",
+    preludes: &SPACING_UNION_PRELUDE,
+    ..Behavior::NONE
+};

@@ -25,13 +25,13 @@ pub static MINING_INTEREST: Behavior = Behavior {
         possible: |_, _| true,
         start: |s, seat, _, ev| gain_one(s, seat, Resource::Material, ev),
     }],
-    prelude: Some(PreludeAbility {
+    preludes: &[PreludeAbility {
         discard: true,
         first: false,
         once_per_turn: false,
         possible: |_, _| true,
         run: |s, seat, card, _| interest_prelude(s, seat, card, Resource::Material),
-    }),
+    }],
     ..Behavior::NONE
 };
 
@@ -42,67 +42,71 @@ pub static MATERIAL_CARTEL: Behavior = Behavior {
     code: "ARCS-BC03",
     holds_supply: Some(Resource::Material),
     after_scoring: Some(|s, seat, ev| cartel_after_scoring(s, seat, Resource::Material, ev)),
-    prelude: Some(PreludeAbility {
+    preludes: &[PreludeAbility {
         discard: true,
         first: false,
         once_per_turn: false,
         possible: |s, seat| any_steal(s, seat, StealFilter::Resource(Resource::Material)),
         run: |s, seat, card, _| cartel_steal(s, seat, card, Resource::Material),
-    }),
+    }],
     ..Behavior::NONE
 };
 
 /// The Union Prelude (C-BC04 family): attach to a face-up played card of
 /// the suit; at round end draw it and discard the Union.
-pub const fn union(code: &'static str, suit: Suit) -> Behavior {
-    Behavior {
-        code,
-        prelude: Some(PreludeAbility {
-            discard: false,
-            first: false,
-            once_per_turn: false,
-            possible: match suit {
-                Suit::Administration => {
-                    |s, _| union_targets(s, Suit::Administration).next().is_some()
-                }
-                Suit::Aggression => |s, _| union_targets(s, Suit::Aggression).next().is_some(),
-                Suit::Construction => |s, _| union_targets(s, Suit::Construction).next().is_some(),
-                Suit::Mobilization => |s, _| union_targets(s, Suit::Mobilization).next().is_some(),
+pub const fn union_prelude(suit: Suit) -> PreludeAbility {
+    PreludeAbility {
+        discard: false,
+        first: false,
+        once_per_turn: false,
+        possible: match suit {
+            Suit::Administration => |s, _| union_targets(s, Suit::Administration).next().is_some(),
+            Suit::Aggression => |s, _| union_targets(s, Suit::Aggression).next().is_some(),
+            Suit::Construction => |s, _| union_targets(s, Suit::Construction).next().is_some(),
+            Suit::Mobilization => |s, _| union_targets(s, Suit::Mobilization).next().is_some(),
+        },
+        run: match suit {
+            Suit::Administration => |s, seat, card, _| {
+                s.push(Frame::Effect(Effect::UnionAttach {
+                    seat,
+                    card,
+                    suit: Suit::Administration,
+                }))
             },
-            run: match suit {
-                Suit::Administration => |s, seat, card, _| {
-                    s.push(Frame::Effect(Effect::UnionAttach {
-                        seat,
-                        card,
-                        suit: Suit::Administration,
-                    }))
-                },
-                Suit::Aggression => |s, seat, card, _| {
-                    s.push(Frame::Effect(Effect::UnionAttach {
-                        seat,
-                        card,
-                        suit: Suit::Aggression,
-                    }))
-                },
-                Suit::Construction => |s, seat, card, _| {
-                    s.push(Frame::Effect(Effect::UnionAttach {
-                        seat,
-                        card,
-                        suit: Suit::Construction,
-                    }))
-                },
-                Suit::Mobilization => |s, seat, card, _| {
-                    s.push(Frame::Effect(Effect::UnionAttach {
-                        seat,
-                        card,
-                        suit: Suit::Mobilization,
-                    }))
-                },
+            Suit::Aggression => |s, seat, card, _| {
+                s.push(Frame::Effect(Effect::UnionAttach {
+                    seat,
+                    card,
+                    suit: Suit::Aggression,
+                }))
             },
-        }),
-        ..Behavior::NONE
+            Suit::Construction => |s, seat, card, _| {
+                s.push(Frame::Effect(Effect::UnionAttach {
+                    seat,
+                    card,
+                    suit: Suit::Construction,
+                }))
+            },
+            Suit::Mobilization => |s, seat, card, _| {
+                s.push(Frame::Effect(Effect::UnionAttach {
+                    seat,
+                    card,
+                    suit: Suit::Mobilization,
+                }))
+            },
+        },
     }
 }
 
-pub static ADMIN_UNION: Behavior = union("ARCS-BC04", Suit::Administration);
-pub static CONSTRUCTION_UNION: Behavior = union("ARCS-BC05", Suit::Construction);
+static ADMIN_UNION_PRELUDE: [PreludeAbility; 1] = [union_prelude(Suit::Administration)];
+pub static ADMIN_UNION: Behavior = Behavior {
+    code: "ARCS-BC04",
+    preludes: &ADMIN_UNION_PRELUDE,
+    ..Behavior::NONE
+};
+static CONSTRUCTION_UNION_PRELUDE: [PreludeAbility; 1] = [union_prelude(Suit::Construction)];
+pub static CONSTRUCTION_UNION: Behavior = Behavior {
+    code: "ARCS-BC05",
+    preludes: &CONSTRUCTION_UNION_PRELUDE,
+    ..Behavior::NONE
+};

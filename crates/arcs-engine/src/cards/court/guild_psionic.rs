@@ -8,7 +8,7 @@ use crate::ids::*;
 /// C-BC16: Prelude, before any other action: discard to seize.
 pub static LATTICE_SPIES: Behavior = Behavior {
     code: "ARCS-BC16",
-    prelude: Some(PreludeAbility {
+    preludes: &[PreludeAbility {
         discard: true,
         first: true,
         once_per_turn: false,
@@ -22,7 +22,7 @@ pub static LATTICE_SPIES: Behavior = Behavior {
                 "{seat} seizes the initiative (Lattice Spies)."
             );
         },
-    }),
+    }],
     ..Behavior::NONE
 };
 
@@ -34,13 +34,13 @@ pub static FARSEERS: Behavior = Behavior {
         let card = crate::ids::CardId::parse("ARCS-BC17").expect("catalog has BC17");
         s.push(Frame::Effect(Effect::FarseersLook { seat, card }));
     }),
-    prelude: Some(PreludeAbility {
+    preludes: &[PreludeAbility {
         discard: true,
         first: false,
         once_per_turn: false,
         possible: |_, _| true,
         run: |s, seat, card, _| s.push(Frame::Effect(Effect::FarseersDiscard { seat, card, n: 0 })),
-    }),
+    }],
     ..Behavior::NONE
 };
 
@@ -62,7 +62,7 @@ pub static LOYAL_EMPATHS: Behavior = Behavior {
 /// C-BC20: Prelude: discard to steal a Guild card or resource.
 pub static SILVER_TONGUES: Behavior = Behavior {
     code: "ARCS-BC20",
-    prelude: Some(PreludeAbility {
+    preludes: &[PreludeAbility {
         discard: true,
         first: false,
         once_per_turn: false,
@@ -76,6 +76,6 @@ pub static SILVER_TONGUES: Behavior = Behavior {
                 optional: false,
             }))
         },
-    }),
+    }],
     ..Behavior::NONE
 };

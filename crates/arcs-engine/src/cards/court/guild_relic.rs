@@ -17,7 +17,11 @@ pub static LOYAL_KEEPERS: Behavior = Behavior {
 /// cards; if stolen, it is buried.
 pub static SWORN_GUARDIANS: Behavior = Behavior {
     code: "ARCS-BC22",
-    guards_steal: true,
+    // Rivals cannot steal the holder's resources or other Guild cards; the
+    // card itself can be stolen (AMB-63).
+    guard: Some(
+        |_, _, _, loot| !matches!(loot, crate::choice::Loot::Card(c) if c.code() == "ARCS-BC22"),
+    ),
     bury_when_stolen: true,
     ..Behavior::NONE
 };
@@ -38,7 +42,7 @@ pub static ELDER_BROKER: Behavior = Behavior {
             }))
         },
     }],
-    prelude: Some(PreludeAbility {
+    preludes: &[PreludeAbility {
         discard: true,
         first: false,
         once_per_turn: false,
@@ -48,7 +52,7 @@ pub static ELDER_BROKER: Behavior = Behavior {
                 s.gain(seat, r, ev);
             }
         },
-    }),
+    }],
     ..Behavior::NONE
 };
 
@@ -56,7 +60,7 @@ pub static ELDER_BROKER: Behavior = Behavior {
 /// (not usable with the Relic supply empty, ruling in rules-base.md §3).
 pub static RELIC_FENCE: Behavior = Behavior {
     code: "ARCS-BC24",
-    prelude: Some(PreludeAbility {
+    preludes: &[PreludeAbility {
         discard: false,
         first: false,
         once_per_turn: true,
@@ -64,7 +68,7 @@ pub static RELIC_FENCE: Behavior = Behavior {
             s.supply[Resource::Relic.index()] > 0 && s.seat(seat).resource_count() > 0
         },
         run: |s, seat, card, _| s.push(Frame::Effect(Effect::RelicFence { seat, card })),
-    }),
+    }],
     ..Behavior::NONE
 };
 

@@ -1,14 +1,20 @@
 //! Weapon Guild cards: BC11–BC15.
 
 use super::common::*;
-use super::guild_material::union;
+use super::guild_material::union_prelude;
 use crate::cards::effects::{abduct_targets, weapon_icons, Effect};
+use crate::cards::PreludeAbility;
 use crate::cards::{Behavior, NewAction, Reroll};
 use crate::data::DieKind;
 use crate::flow::Frame;
 use crate::ids::*;
 
-pub static ARMS_UNION: Behavior = union("ARCS-BC11", Suit::Aggression);
+static ARMS_UNION_PRELUDE: [PreludeAbility; 1] = [union_prelude(Suit::Aggression)];
+pub static ARMS_UNION: Behavior = Behavior {
+    code: "ARCS-BC11",
+    preludes: &ARMS_UNION_PRELUDE,
+    ..Behavior::NONE
+};
 
 /// C-BC12: Pressgang (Build), Execute (Influence); Prelude: 3 ships.
 pub static PRISON_WARDENS: Behavior = Behavior {
@@ -33,7 +39,7 @@ pub static PRISON_WARDENS: Behavior = Behavior {
             },
         },
     ],
-    prelude: Some(PLACE_3_SHIPS),
+    preludes: &[PLACE_3_SHIPS],
     ..Behavior::NONE
 };
 
@@ -41,11 +47,12 @@ pub static PRISON_WARDENS: Behavior = Behavior {
 pub static SKIRMISHERS: Behavior = Behavior {
     code: "ARCS-BC13",
     reroll: Some(Reroll {
-        die: DieKind::Skirmish,
-        what: "reroll how many blank skirmish dice?",
-        max: |s, seat, _| weapon_icons(s, seat),
+        kinds: 1 << DieKind::Skirmish as u8,
+        what: "reroll skirmish dice (up to your Weapon icons)",
+        max: |s, seat, _, _| weapon_icons(s, seat),
+        outside_battle: false,
     }),
-    prelude: Some(PLACE_3_SHIPS),
+    preludes: &[PLACE_3_SHIPS],
     ..Behavior::NONE
 };
 
@@ -61,7 +68,7 @@ pub static COURT_ENFORCERS: Behavior = Behavior {
             s.push(Frame::Effect(Effect::Abduct { seat, card }))
         },
     }],
-    prelude: Some(PLACE_3_SHIPS),
+    preludes: &[PLACE_3_SHIPS],
     ..Behavior::NONE
 };
 
@@ -71,6 +78,6 @@ pub static LOYAL_MARINES: Behavior = Behavior {
     code: "ARCS-BC15",
     spend_as: Some(Resource::Weapon),
     keep_on_outrage: true,
-    prelude: Some(PLACE_3_SHIPS),
+    preludes: &[PLACE_3_SHIPS],
     ..Behavior::NONE
 };
