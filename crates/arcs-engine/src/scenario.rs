@@ -315,6 +315,10 @@ struct Builder {
     court_discard: Vec<CardId>,
     discard_bottom: Vec<ActionCard>,
     phase_chapter_start: bool,
+    phase_setup: bool,
+    leader_row: Vec<CardId>,
+    lore_row: Vec<CardId>,
+    lore_deck_top: Vec<CardId>,
     turn: Option<Seat>,
     supply_override: Vec<(Seat, TrophyKind, u8)>,
 }
@@ -348,6 +352,10 @@ impl Builder {
             court_discard: Vec::new(),
             discard_bottom: Vec::new(),
             phase_chapter_start: false,
+            phase_setup: false,
+            leader_row: Vec::new(),
+            lore_row: Vec::new(),
+            lore_deck_top: Vec::new(),
             turn: None,
             supply_override: Vec::new(),
         };
@@ -415,8 +423,25 @@ impl Builder {
             "phase" => match w.get(1).map(|x| x.as_str()) {
                 Some("chapter-start") => self.phase_chapter_start = true,
                 Some("round") => self.phase_chapter_start = false,
-                _ => return err(l, "phase chapter-start|round"),
+                Some("setup") => self.phase_setup = true,
+                _ => return err(l, "phase setup|chapter-start|round"),
             },
+            "leader-row" | "lore-row" | "lore-deck" => {
+                let want = if head == "leader-row" { crate::data::CardKind::Leader } else { crate::data::CardKind::Lore };
+                let mut v = Vec::new();
+                for x in &w[1..] {
+                    let c = parse_card(l, x)?;
+                    if c.info().kind != want {
+                        return err(l, format!("{} is not a {want:?} card", c.code()));
+                    }
+                    v.push(c);
+                }
+                match head.as_str() {
+                    "leader-row" => self.leader_row = v,
+                    "lore-row" => self.lore_row = v,
+                    _ => self.lore_deck_top = v,
+                }
+            }
             "court" => {
                 self.court_set = true;
                 s.court.clear();
@@ -681,6 +706,26 @@ impl Builder {
                     }
                 }
             }
+            "leader" => {
+                let c = parse_card(l, w.get(2).map(|x| x.as_str()).unwrap_or(""))?;
+                if c.info().kind != crate::data::CardKind::Leader {
+                    return err(l, format!("{} is not a leader", c.code()));
+                }
+                s.seat_mut(seat).leader = Some(c);
+                self.config.mode = crate::config::Mode::LeadersLore;
+            }
+            "lore" => {
+                for x in &w[2..] {
+                    let c = parse_card(l, x)?;
+                    if c.info().kind != crate::data::CardKind::Lore {
+                        return err(l, format!("{} is not a lore card", c.code()));
+                    }
+                    if s.seat_mut(seat).lore.try_push(c).is_err() {
+                        return err(l, "too many lore cards");
+                    }
+                }
+                self.config.mode = crate::config::Mode::LeadersLore;
+            }
             "guild" => {
                 for x in &w[2..] {
                     let c = parse_card(l, x)?;
@@ -867,9 +912,65 @@ impl Builder {
         s.action_discard.clear();
         s.action_discard.extend(self.discard_bottom.iter().copied());
         s.action_discard.extend(pile);
+        // Leaders & Lore cards: rows, the lore deck, one place each.
+        let mut ll: Vec<CardId> = self.leader_row.iter().chain(self.lore_row.iter()).chain(self.lore_deck_top.iter()).copied().collect();
+        for x in s.seat_ids() {
+            ll.extend(s.seat(x).leader);
+            ll.extend(s.seat(x).lore.iter().copied());
+        }
+        let n = ll.len();
+        ll.sort();
+        ll.dedup();
+        if ll.len() != n {
+            return Err(ScenarioError { line: 0, message: "a leader or lore card is listed in two places".into() });
+        }
+        let mut rest_lore: Vec<CardId> = crate::data::catalog()
+            .ids()
+            .filter(|c| {
+                let i = c.info();
+                i.kind == crate::data::CardKind::Lore
+                    && matches!(i.set, crate::data::CatalogSet::Base | crate::data::CatalogSet::LeadersLore)
+                    && !ll.contains(c)
+            })
+            .collect();
+        rest_lore.shuffle(&mut rng);
+        s.lore_deck.clear();
+        s.lore_deck.extend(rest_lore);
+        for c in self.lore_deck_top.iter().rev() {
+            let _ = s.lore_deck.try_push(*c);
+        }
+        s.leader_row.clear();
+        s.leader_row.extend(self.leader_row.iter().copied());
+        s.lore_row.clear();
+        s.lore_row.extend(self.lore_row.iter().copied());
+        if !self.leader_row.is_empty() || !self.lore_row.is_empty() {
+            self.config.mode = crate::config::Mode::LeadersLore;
+        }
         // Where play begins.
         s.stack.clear();
-        if self.phase_chapter_start {
+        if self.phase_setup {
+            // Real setup from the setup card: the draft (if rows are
+            // given), leaders' boxes or the standard A/B/C, setup steps.
+            if self.config.setup_card.is_none() {
+                return Err(ScenarioError { line: 0, message: "phase setup needs a setup-card line".into() });
+            }
+            for x in s.seat_ids() {
+                s.seat_mut(x).hand = CardSet::default();
+            }
+            s.action_discard.clear();
+            s.push(Frame::ChapterStart);
+            if self.config.mode == crate::config::Mode::LeadersLore {
+                s.lore_each = 1 + (s.lore_row.len() > (players as usize + 1)) as u8;
+                s.push(Frame::LeaderSteps { idx: 0 });
+                s.push(Frame::LeaderPieces);
+                if !s.leader_row.is_empty() || !s.lore_row.is_empty() {
+                    s.push(Frame::Draft { turn: 0 });
+                }
+            } else {
+                let card = components().setup_cards[s.setup_card as usize].clone();
+                crate::setup::place_start(s, &card);
+            }
+        } else if self.phase_chapter_start {
             s.push(Frame::ChapterStart);
         } else if s.round.plays.iter().any(|p| p.is_some()) {
             let leader = s.round.leader;
@@ -1203,6 +1304,12 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
                 _ => Err("expect system S [no] OWNER ships N | fresh N [damaged M] | damaged N | city|starport [fresh|damaged]".into()),
             }
         }
+        "planet" => {
+            // expect planet S TYPE: the planet's type (Mythic marks included)
+            let sys = SystemId::parse(w.get(1).ok_or("planet where?")?).ok_or("bad system")?;
+            let r = Resource::parse(w.get(2).ok_or("which type?")?).ok_or("unknown resource")?;
+            eq(&format!("type of {sys}"), s.planet_type(sys), Some(r))
+        }
         "control" => {
             let sys = SystemId::parse(w.get(1).ok_or("control where?")?).ok_or("bad system")?;
             let want = match w.get(2).map(|x| x.as_str()) {
@@ -1522,6 +1629,19 @@ fn expect_seat(s: &GameState, seat: Seat, w: &[String]) -> Result<(), String> {
             }
         }
         "guild-count" => eq(&label("Guild cards"), st.guild.len(), num(w, 1)?),
+        "leader" => {
+            let c = CardId::parse(w.get(1).ok_or("which leader?")?).ok_or("unknown card")?;
+            eq(&label("leader"), st.leader, Some(c))
+        }
+        "lore" => {
+            let c = CardId::parse(w.get(2).ok_or("lore has|lacks ID")?).ok_or("unknown card")?;
+            match w.get(1).map(|x| x.as_str()) {
+                Some("has") => eq(&label(&format!("holds {c}")), st.lore.contains(&c), true),
+                Some("lacks") => eq(&label(&format!("holds {c}")), st.lore.contains(&c), false),
+                _ => Err("lore has|lacks ID".into()),
+            }
+        }
+        "lore-count" => eq(&label("lore cards"), st.lore.len(), num(w, 1)?),
         "placeholder" | "no-placeholder" => {
             let r = Resource::parse(w.get(1).ok_or("which type?")?).ok_or("unknown resource")?;
             eq(

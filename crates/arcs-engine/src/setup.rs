@@ -158,7 +158,7 @@ pub fn fill_two_player_boxes(s: &mut GameState) {
 }
 
 /// Places each seat's A, B and C pieces and its two starting resources.
-fn place_start(s: &mut GameState, card: &SetupCard) {
+pub fn place_start(s: &mut GameState, card: &SetupCard) {
     for (i, st) in card.starts.iter().enumerate().take(s.players as usize) {
         let seat = Seat(i as u8);
         let o = seat.owner();
