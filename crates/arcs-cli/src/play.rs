@@ -270,6 +270,19 @@ pub fn render(v: &View) -> String {
         if s.captives > 0 {
             extra.push(format!("{} captives", s.captives));
         }
+        if let Some(l) = s.leader {
+            extra.push(format!("Leader: {}", l.name()));
+        }
+        if !s.lore.is_empty() {
+            extra.push(format!(
+                "Lore: {}",
+                s.lore
+                    .iter()
+                    .map(|c| c.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         if !s.guild.is_empty() {
             extra.push(format!(
                 "Guild: {}",
@@ -293,6 +306,16 @@ pub fn render(v: &View) -> String {
                     .join(" ")
             );
         }
+    }
+    if !v.leader_row.is_empty() || !v.lore_row.is_empty() {
+        let names =
+            |r: &[arcs_engine::CardId]| r.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ");
+        let _ = writeln!(
+            o,
+            "Draft rows — leaders: {} · lore: {}",
+            names(&v.leader_row),
+            names(&v.lore_row)
+        );
     }
     let _ = writeln!(o, "Court:");
     for (i, c) in v.court.iter().enumerate() {
@@ -389,6 +412,12 @@ pub fn describe(v: &View, c: &Choice) -> String {
             format!("{name} (court {})", i + 1)
         }
         Choice::Prelude { card, n } => format!("Prelude {} of {}", n + 1, card.name()),
+        Choice::Card(card) => format!(
+            "{} ({}) — {}",
+            card.name(),
+            card.code().trim_start_matches("ARCS-"),
+            card.info().text.replace('\n', " ")
+        ),
         Choice::Act(a) if a.via.is_some() => {
             let card = a.via.expect("checked");
             format!(

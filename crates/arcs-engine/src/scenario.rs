@@ -427,7 +427,11 @@ impl Builder {
                 _ => return err(l, "phase setup|chapter-start|round"),
             },
             "leader-row" | "lore-row" | "lore-deck" => {
-                let want = if head == "leader-row" { crate::data::CardKind::Leader } else { crate::data::CardKind::Lore };
+                let want = if head == "leader-row" {
+                    crate::data::CardKind::Leader
+                } else {
+                    crate::data::CardKind::Lore
+                };
                 let mut v = Vec::new();
                 for x in &w[1..] {
                     let c = parse_card(l, x)?;
@@ -913,7 +917,13 @@ impl Builder {
         s.action_discard.extend(self.discard_bottom.iter().copied());
         s.action_discard.extend(pile);
         // Leaders & Lore cards: rows, the lore deck, one place each.
-        let mut ll: Vec<CardId> = self.leader_row.iter().chain(self.lore_row.iter()).chain(self.lore_deck_top.iter()).copied().collect();
+        let mut ll: Vec<CardId> = self
+            .leader_row
+            .iter()
+            .chain(self.lore_row.iter())
+            .chain(self.lore_deck_top.iter())
+            .copied()
+            .collect();
         for x in s.seat_ids() {
             ll.extend(s.seat(x).leader);
             ll.extend(s.seat(x).lore.iter().copied());
@@ -922,14 +932,20 @@ impl Builder {
         ll.sort();
         ll.dedup();
         if ll.len() != n {
-            return Err(ScenarioError { line: 0, message: "a leader or lore card is listed in two places".into() });
+            return Err(ScenarioError {
+                line: 0,
+                message: "a leader or lore card is listed in two places".into(),
+            });
         }
         let mut rest_lore: Vec<CardId> = crate::data::catalog()
             .ids()
             .filter(|c| {
                 let i = c.info();
                 i.kind == crate::data::CardKind::Lore
-                    && matches!(i.set, crate::data::CatalogSet::Base | crate::data::CatalogSet::LeadersLore)
+                    && matches!(
+                        i.set,
+                        crate::data::CatalogSet::Base | crate::data::CatalogSet::LeadersLore
+                    )
                     && !ll.contains(c)
             })
             .collect();
@@ -952,7 +968,10 @@ impl Builder {
             // Real setup from the setup card: the draft (if rows are
             // given), leaders' boxes or the standard A/B/C, setup steps.
             if self.config.setup_card.is_none() {
-                return Err(ScenarioError { line: 0, message: "phase setup needs a setup-card line".into() });
+                return Err(ScenarioError {
+                    line: 0,
+                    message: "phase setup needs a setup-card line".into(),
+                });
             }
             for x in s.seat_ids() {
                 s.seat_mut(x).hand = CardSet::default();

@@ -96,6 +96,9 @@ pub struct View {
     pub zero_marker: bool,
     pub plays: Vec<PlayView>,
     pub pending: Option<PendingView>,
+    /// Leaders & Lore draft rows (empty outside the draft).
+    pub leader_row: Vec<CardId>,
+    pub lore_row: Vec<CardId>,
     pub log: Vec<Event>,
     pub outcome: Option<Outcome>,
 }
@@ -219,6 +222,8 @@ impl View {
             zero_marker: s.round.zero_marker,
             plays,
             pending,
+            leader_row: s.leader_row.to_vec(),
+            lore_row: s.lore_row.to_vec(),
             log: Vec::new(),
             outcome: s.outcome.clone(),
         }

@@ -57,3 +57,28 @@ fn games_are_deterministic() {
         assert_eq!(a.log(), b.log());
     }
 }
+
+/// The invariant suite over Leaders & Lore games (2–4 players), with and
+/// without the second-lore variant: drafts, leaders' setup steps and every
+/// lore card in random play.
+#[test]
+fn leaders_lore_random_games_keep_every_invariant() {
+    for (second_lore, seed) in [(false, 31), (true, 32)] {
+        let mut config = Config::leaders_lore(3);
+        config.leaders_lore.second_lore = second_lore;
+        let opts = SimOptions {
+            games: 400,
+            players: vec![2, 3, 4],
+            seed,
+            deep: true,
+            config,
+        };
+        let report = run(&opts, |_| {});
+        assert_eq!(
+            report.violations,
+            vec![],
+            "first violation: {:?}",
+            report.violations.first()
+        );
+    }
+}
