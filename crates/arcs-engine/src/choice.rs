@@ -577,13 +577,13 @@ impl Prompt {
                 hits_left,
                 why,
             } => format!(
-                "Assign a {} to {to}'s pieces in {system} ({hits_left} left).",
+                "Assign {} to {to}'s pieces in {system} ({hits_left} left).",
                 match why {
-                    HitWhy::SelfHit => "self-hit",
-                    HitWhy::Intercept => "intercept hit",
-                    HitWhy::Hit => "hit",
-                    HitWhy::BuildingHit => "building hit",
-                    HitWhy::Card => "hit",
+                    HitWhy::SelfHit => "a self-hit",
+                    HitWhy::Intercept => "an intercept hit",
+                    HitWhy::Hit => "a hit",
+                    HitWhy::BuildingHit => "a building hit",
+                    HitWhy::Card => "a hit",
                 }
             ),
             Raid { keys, from } => format!("Raid {from}: {keys} key(s) left. Steal what?"),

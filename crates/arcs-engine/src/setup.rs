@@ -159,8 +159,10 @@ pub fn fill_two_player_boxes(s: &mut GameState) {
 
 /// Places each seat's A, B and C pieces and its two starting resources.
 pub fn place_start(s: &mut GameState, card: &SetupCard) {
+    // The setup card's "player 1" is the initiative holder, then clockwise
+    // (B-SETUP-02, B-SETUP-13).
     for (i, st) in card.starts.iter().enumerate().take(s.players as usize) {
-        let seat = Seat(i as u8);
+        let seat = Seat((s.initiative.0 + i as u8) % s.players);
         let o = seat.owner();
         s.place_ships(o, st.a, 3, false);
         put_building(s, seat, st.a, BuildingKind::City);

@@ -181,6 +181,15 @@ impl BattleFrame {
                 system: self.system,
                 die,
             },
+            BattleStage::Reroll if self.reroll_cur == 0 => {
+                let avail =
+                    cards::available_rerolls(s, self.attacker, self.rerolls_done, self, true);
+                let (_, card, _) = avail.first()?;
+                Prompt::Card {
+                    card: *card,
+                    what: "which reroll ability do you use next?".into(),
+                }
+            }
             BattleStage::Reroll => {
                 let (card, r) = cards::reroll_hook(
                     s,
@@ -239,6 +248,11 @@ impl BattleFrame {
             BattleStage::Dice(die) => {
                 let (min, max) = self.dice_range(s, die);
                 out.extend((min..=max).map(Choice::Dice));
+            }
+            BattleStage::Reroll if self.reroll_cur == 0 => {
+                let avail =
+                    cards::available_rerolls(s, self.attacker, self.rerolls_done, self, true);
+                out.extend(avail.into_iter().map(|(_, c, _)| Choice::Card(c)));
             }
             BattleStage::Reroll => {
                 if let Some((_, r)) = cards::reroll_hook(
@@ -324,6 +338,15 @@ impl BattleFrame {
                 } else {
                     self.store(s);
                 }
+            }
+            (BattleStage::Reroll, Choice::Card(c)) if self.reroll_cur == 0 => {
+                let avail =
+                    cards::available_rerolls(s, self.attacker, self.rerolls_done, &self, true);
+                if let Some((idx, _, max)) = avail.into_iter().find(|(_, x, _)| *x == c) {
+                    self.reroll_cur = idx + 1;
+                    self.reroll_left = max;
+                }
+                self.store(s);
             }
             (BattleStage::Reroll, Choice::Reroll { die, face }) => {
                 if let Some(nf) = self.roll.reroll(s, die, face) {
@@ -500,13 +523,14 @@ impl BattleFrame {
 
     /// Offers the next reroll ability, or moves on to resolving the roll.
     fn next_reroll(mut self, s: &mut GameState, ev: &mut dyn Sink) {
-        if self.reroll_cur == 0 {
-            if let Some((idx, max)) =
-                cards::next_reroll(s, self.attacker, self.rerolls_done, &self, true)
-            {
-                self.reroll_cur = idx + 1;
-                self.reroll_left = max;
-            }
+        if self.reroll_cur == 0
+            && !cards::available_rerolls(s, self.attacker, self.rerolls_done, &self, true)
+                .is_empty()
+        {
+            // The attacker picks which ability comes next (AMB-67).
+            self.stage = BattleStage::Reroll;
+            self.store(s);
+            return;
         }
         if self.reroll_cur > 0 {
             self.stage = BattleStage::Reroll;

@@ -30,14 +30,15 @@ fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8) -> Option<Target
         Some(b) if b.kind == BuildingKind::City => {
             if b.owner == seat.owner() {
                 cards::may_tax_loyal(s, seat, sys).then_some(Target::AsLoyal)
-            } else if cards::bond(s, seat) {
-                Some(Target::AsLoyal)
             } else {
                 let rival = b.owner.seat();
                 let ok = s.controls(seat, sys) || (cards::inspiring(s, seat) && loyal_ships);
                 match rival {
                     Some(r) if ok => Some(Target::Rival(r)),
                     None if ok => Some(Target::AsLoyal),
+                    // Empath's Bond adds the cities one could not tax
+                    // otherwise, taxed like Loyal ones: no captive (R-L20).
+                    _ if cards::bond(s, seat) => Some(Target::AsLoyal),
                     _ => None,
                 }
             }
@@ -110,7 +111,7 @@ fn do_tax(
 ) {
     let target = if repeat {
         match s.sys(system).slots[slot as usize] {
-            Some(b) if b.owner != seat.owner() && !cards::bond(s, seat) => {
+            Some(b) if b.owner != seat.owner() && s.controls(seat, system) => {
                 b.owner.seat().map(Target::Rival).unwrap_or(Target::AsLoyal)
             }
             _ => Target::AsLoyal,

@@ -208,6 +208,7 @@ pub enum Effect {
         seat: Seat,
         card: CardId,
         gain: bool,
+        left: u8,
     },
 }
 

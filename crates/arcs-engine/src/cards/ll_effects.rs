@@ -25,12 +25,15 @@ pub fn what(e: &Effect, s: &GameState) -> Option<String> {
             extra,
             main,
             ..
-        } => format!("take a {extra} before the {main}? (no: after it, if you wish)"),
+        } => format!(
+            "take {} before the {main}? (no: after it, if you wish)",
+            with_article(*extra)
+        ),
         Bonus {
             stage: BonusStage::After,
             extra,
             ..
-        } => format!("also take a {extra}?"),
+        } => format!("also take {}?", with_article(*extra)),
         Bonus { .. } => return None,
         Generous { .. } => {
             "give which Guild card to your Rival with the least Power (the cost of declaring)?"
@@ -77,6 +80,16 @@ pub fn what(e: &Effect, s: &GameState) -> Option<String> {
             return None;
         }
     })
+}
+
+/// "a move", "an influence".
+fn with_article(a: StdAction) -> String {
+    let n = a.name();
+    if n.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        format!("an {n}")
+    } else {
+        format!("a {n}")
+    }
 }
 
 fn rifles_hits(e: &Effect) -> u8 {
@@ -252,13 +265,21 @@ pub fn choices(e: &Effect, s: &GameState, out: &mut Vec<Choice>) {
             out.extend((1..=s.sys(f).ships_of(seat.owner()).fresh).map(Choice::Count));
         }
         Bonus {
-            seat, extra, stage, ..
+            seat,
+            extra,
+            main,
+            stage,
+            ..
         } => {
             let possible = crate::flow::act_possible(s, seat, crate::choice::Act::std(extra));
             if possible && stage != BonusStage::ThenMain {
                 out.push(Choice::Yes);
             }
-            out.push(Choice::No);
+            // Taking the main action first needs it to be possible now.
+            let main_now = crate::flow::act_possible(s, seat, crate::choice::Act::std(main));
+            if stage != BonusStage::Ask || main_now || out.is_empty() {
+                out.push(Choice::No);
+            }
         }
         Generous { seat, .. } => out.extend(s.seat(seat).guild.iter().map(|c| Choice::Card(*c))),
         Ambitious { .. } => {
@@ -532,11 +553,14 @@ pub fn choices(e: &Effect, s: &GameState, out: &mut Vec<Choice>) {
             );
         }
         Charm {
-            seat, gain: false, ..
+            seat,
+            gain: false,
+            left,
+            ..
         } => {
             let mut seen = Vec::new();
             for (i, r) in s.seat(seat).resources.iter().enumerate() {
-                if matches!(r, Some(Resource::Material | Resource::Fuel)) {
+                if left > 0 && matches!(r, Some(Resource::Material | Resource::Fuel)) {
                     let k = (*r, crate::data::SLOT_RAID_COST[i]);
                     if !seen.contains(&k) {
                         seen.push(k);
@@ -634,6 +658,11 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                         "{seat} takes {extra} first ({card})."
                     );
                     s.push(crate::flow::std_frame(seat, extra, Source::Effect));
+                }
+                (BonusStage::Ask, false)
+                    if !crate::flow::act_possible(s, seat, crate::choice::Act::std(main)) =>
+                {
+                    s.pop();
                 }
                 (BonusStage::Ask, false) => {
                     top(
@@ -953,7 +982,17 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
             }
             (3, Choice::Reroll { die, face }) => {
                 let mut roll = roll;
-                roll.reroll(s, die, face);
+                if let Some(nf) = roll.reroll(s, die, face) {
+                    log!(
+                        ev,
+                        "reroll",
+                        Some(seat),
+                        "{seat} rerolls a {} die: {} → {}.",
+                        die.name(),
+                        crate::actions::dice::face_name(die, face),
+                        crate::actions::dice::face_name(die, nf)
+                    );
+                }
                 top(
                     s,
                     Rifles {
@@ -1280,6 +1319,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
             seat,
             card,
             gain: false,
+            left,
         } => match choice {
             Choice::Slot(i) => {
                 if let Some(r) = s.discard_slot(seat, i as usize) {
@@ -1296,6 +1336,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                         seat,
                         card,
                         gain: true,
+                        left: left.saturating_sub(1),
                     },
                 );
             }
@@ -1305,33 +1346,24 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
             seat,
             card,
             gain: true,
+            left,
         } => {
-            if let Choice::Resource(r) = choice {
-                s.gain(seat, r, ev);
-            }
-            // The gain may have pushed a placement above us; find ourselves.
-            set_effect(
+            // Back to the discard step first; the gain may push a placement
+            // decision above it.
+            top(
                 s,
-                |x| matches!(x, Charm { gain: true, .. }),
                 Charm {
                     seat,
                     card,
                     gain: false,
+                    left,
                 },
             );
+            if let Choice::Resource(r) = choice {
+                s.gain(seat, r, ev);
+            }
         }
         _ => s.pop(),
-    }
-}
-
-/// Replaces the nearest effect frame matching `f` with `e`.
-fn set_effect(s: &mut GameState, f: impl Fn(&Effect) -> bool, e: Effect) {
-    if let Some(p) = s
-        .stack
-        .iter()
-        .rposition(|x| matches!(x, Frame::Effect(y) if f(y)))
-    {
-        s.stack[p] = Frame::Effect(e);
     }
 }
 

@@ -338,6 +338,41 @@ pub fn copy_pivot_bonus(
         .find_map(|(c, b)| b.copy_pivot.filter(|x| x.main == std).map(|x| (c, x)))
 }
 
+/// Whether taking the bonus action first could make `main` possible: a
+/// Move toward Rival pieces (Warrior), an agent that wins a card
+/// (Feastbringer).
+pub fn bonus_enables(s: &GameState, seat: Seat, main: StdAction) -> bool {
+    match main {
+        StdAction::Battle => {
+            let catapult = s
+                .systems_in_play()
+                .any(|x| s.sys(x).ships_of(seat.owner()).total() > 0 && catapults_from(s, seat, x));
+            s.systems_in_play().any(|x| {
+                crate::actions::battle::defenders(s, seat, x)
+                    .next()
+                    .is_some()
+                    && (catapult
+                        || s.adjacent(x)
+                            .any(|a| s.sys(a).ships_of(seat.owner()).total() > 0))
+            })
+        }
+        StdAction::Secure => {
+            s.seat(seat).agents > 0
+                && (0..s.court.len()).any(|p| {
+                    let slot = &s.court[p];
+                    let mine = slot.agents[seat.index()] + 1;
+                    slot.card.is_some_and(|c| may_secure(s, seat, c, mine))
+                        && slot
+                            .agents
+                            .iter()
+                            .enumerate()
+                            .all(|(i, &n)| i == seat.index() || n < mine)
+                })
+        }
+        _ => false,
+    }
+}
+
 /// Whether the Turn's current play is a Copy or Pivot by `seat`.
 pub fn is_copy_pivot(s: &GameState, seat: Seat, source: Source) -> bool {
     source == Source::Pip
@@ -727,6 +762,32 @@ pub fn pre_collect_effect(s: &GameState, b: &BattleFrame) -> Option<Effect> {
 /// Railgun Arrays: the defender has it and a fresh defending ship.
 pub fn railgun(s: &GameState, b: &BattleFrame) -> bool {
     owner_has(s, b.defender, |x| x.railgun) && s.sys(b.system).ships_of(b.defender).fresh > 0
+}
+
+/// Every reroll ability of `seat` usable now: (index, card, how many). The
+/// attacker picks the order (AMB-67).
+pub fn available_rerolls(
+    s: &GameState,
+    seat: Seat,
+    done: u8,
+    b: &BattleFrame,
+    in_battle: bool,
+) -> Vec<(u8, CardId, u8)> {
+    let mut out = Vec::new();
+    let mut i = 0u8;
+    for (c, beh) in held_behaviors(s, seat) {
+        if let Some(r) = &beh.reroll {
+            if (in_battle || r.outside_battle) && done & (1 << i) == 0 {
+                let max = (r.max)(s, seat, &b.roll, in_battle.then_some(b));
+                let any = b.roll.iter().any(|(k, _)| r.kinds & (1 << k as u8) != 0);
+                if max > 0 && any {
+                    out.push((i, c, max));
+                }
+            }
+            i += 1;
+        }
+    }
+    out
 }
 
 /// The next reroll ability of `seat` not yet used: (index, how many).

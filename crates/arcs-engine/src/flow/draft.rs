@@ -78,7 +78,8 @@ pub fn leader_pieces(s: &mut GameState, ev: &mut dyn Sink) {
     s.pop();
     let card = components().setup_cards[s.setup_card as usize].clone();
     for (i, st) in card.starts.iter().enumerate().take(s.players as usize) {
-        let seat = Seat(i as u8);
+        // "Player 1" of the setup card is the initiative holder (B-SETUP-02).
+        let seat = Seat((s.initiative.0 + i as u8) % s.players);
         let Some(leader) = s.seat(seat).leader else {
             continue;
         };

@@ -45,8 +45,22 @@ pub fn act_possible(s: &GameState, seat: Seat, act: Act) -> bool {
 /// Every way to take `std` now: the standard action and the new actions of
 /// held cards that stand in for it (B-NEW-01).
 fn acts_for(s: &GameState, seat: Seat, std: StdAction, out: &mut Vec<Act>) {
+    acts_for_play(s, seat, std, false, out)
+}
+
+/// As [`acts_for`]; `pip` marks the played card's own pips, where a
+/// leader's Copy/Pivot bonus taken first may make the action possible
+/// (Warrior moving into a battle, Feastbringer influencing to win a card).
+fn acts_for_play(s: &GameState, seat: Seat, std: StdAction, pip: bool, out: &mut Vec<Act>) {
     let a = Act::std(std);
-    if act_possible(s, seat, a) {
+    let by_bonus = pip
+        && cards::is_copy_pivot(s, seat, Source::Pip)
+        && cards::copy_pivot_bonus(s, seat, std).is_some_and(|(_, b)| {
+            b.before_or_after
+                && act_possible(s, seat, Act::std(b.extra))
+                && cards::bonus_enables(s, seat, std)
+        });
+    if act_possible(s, seat, a) || by_bonus {
         out.push(a);
     }
     for card in cards::held(s, seat) {
@@ -171,7 +185,7 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
     if t.pips_left > 0 {
         let mut acts = Vec::new();
         for std in pip_actions(s) {
-            acts_for(s, seat, std, &mut acts);
+            acts_for_play(s, seat, std, true, &mut acts);
         }
         out.extend(acts.into_iter().map(Choice::Act));
     }

@@ -233,6 +233,8 @@ pub static TYCOONS_AMBITION: Behavior = Behavior {
                 && s.best_available_marker().is_some()
                 && crate::cards::may_declare(s, seat)
                 && Ambition::ALL.iter().any(|a| !s.ambition_declared(*a))
+                // A real cost: at least one Material or Fuel to discard (R-L27).
+                && s.seat(seat).resources.iter().any(|r| matches!(r, Some(Resource::Material | Resource::Fuel)))
         },
         run: |s, seat, card, ev| {
             let mut n = 0;
@@ -274,10 +276,19 @@ pub static TYCOONS_CHARM: Behavior = Behavior {
                         .any(|r| matches!(r, Some(Resource::Material | Resource::Fuel)))
             },
             run: |s, seat, card, _| {
+                // Each use trades at most the Material and Fuel held when it
+                // began (R-L28), so it cannot loop on what it gains.
+                let left = s
+                    .seat(seat)
+                    .resources
+                    .iter()
+                    .filter(|r| matches!(r, Some(Resource::Material | Resource::Fuel)))
+                    .count() as u8;
                 s.push(Frame::Effect(Effect::Charm {
                     seat,
                     card,
                     gain: false,
+                    left,
                 }))
             },
         },
