@@ -5,6 +5,7 @@ mod play;
 mod protocol;
 mod scenario;
 mod sim;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -26,6 +27,8 @@ enum Command {
     Play(play::Args),
     /// Random legal play with every invariant checked after each step.
     Sim(sim::Args),
+    /// Bots against each other: paired seeds, permuted seats, win rates.
+    Tournament(tournament::Args),
     /// Run scenario files (docs/scenarios.md).
     Scenario {
         #[command(subcommand)]
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(a) => play::run(a),
         Command::Sim(a) => sim::run(a),
+        Command::Tournament(a) => tournament::run(a),
         Command::Scenario { command } => scenario::run(command),
         Command::Cards(a) => cards::run(a),
         Command::Protocol => protocol::run(),

@@ -2,14 +2,15 @@
 
 use arcs_engine::view::View;
 use arcs_engine::{data, Choice, Config, Game, Pending, Seat};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Who sits in each seat, in order: `human` or `random`
-    /// (e.g. `human,random,random`). The number of seats is the player count.
+    /// Who sits in each seat, in order: `human`, `random`, `heuristic` or
+    /// `search` (`search:500ms`), e.g. `human,heuristic,search`. The number
+    /// of seats is the player count.
     #[arg(long, value_delimiter = ',', default_values_t = vec!["human".to_string(), "random".to_string(), "random".to_string()])]
     seats: Vec<String>,
     /// Game seed (random if absent).
@@ -32,20 +33,22 @@ pub struct Args {
     load: Option<std::path::PathBuf>,
 }
 
-#[derive(PartialEq)]
 enum Who {
     Human,
-    Random,
+    Bot(Box<dyn arcs_bots::Agent>),
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
-    let seats: Vec<Who> = a
+    let budget = arcs_bots::Budget::Time(std::time::Duration::from_millis(1000));
+    let mut seats: Vec<Who> = a
         .seats
         .iter()
-        .map(|s| match s.as_str() {
+        .enumerate()
+        .map(|(i, s)| match s.as_str() {
             "human" | "h" => Ok(Who::Human),
-            "random" | "r" | "bot" => Ok(Who::Random),
-            x => Err(anyhow::anyhow!("unknown seat kind {x:?} (human, random)")),
+            spec => arcs_bots::make_agent(spec, a.seed.unwrap_or(0) ^ (i as u64 + 1), budget)
+                .map(Who::Bot)
+                .map_err(|e| anyhow::anyhow!("{e} (or human)")),
         })
         .collect::<Result<_, _>>()?;
     let mut game = match &a.load {
@@ -76,7 +79,6 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             game.state().players
         );
     }
-    let mut bot_rng = rand_chacha::ChaCha8Rng::seed_from_u64(game.seed() ^ 0xB07);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut shown_log = 0;
@@ -92,8 +94,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             }
             Pending::Decision(d) => d,
         };
-        if seats[d.seat.index()] == Who::Random {
-            let c = d.choices[bot_rng.gen_range(0..d.choices.len())];
+        if let Who::Bot(agent) = &mut seats[d.seat.index()] {
+            let obs = game.observation(d.seat);
+            let i = agent.choose(&obs, &d.choices);
+            let c = d.choices.get(i).copied().unwrap_or(d.choices[0]);
             game.apply(d.seat, c)?;
             continue;
         }

@@ -165,6 +165,11 @@ impl Game {
         Ok(events)
     }
 
+    /// What a program playing `seat` may know (bots receive this).
+    pub fn observation(&self, seat: Seat) -> crate::view::Observation {
+        crate::view::Observation::new(&self.state, seat)
+    }
+
     /// A seat's view (or a spectator's, with `None`).
     pub fn view(&self, seat: Option<Seat>) -> crate::view::View {
         crate::view::View::new(self, seat)

@@ -73,6 +73,7 @@ pub fn empty_state(players: u8, rng: ChaCha8Rng) -> GameState {
         lore_deck: ArrayVec::new(),
         planet_marks: [None; SystemId::COUNT],
         lore_each: 1,
+        known_discard: [CardSet::default(); MAX_SEATS],
         outcome: None,
         anomalies: 0,
     }

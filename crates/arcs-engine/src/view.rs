@@ -229,3 +229,137 @@ impl View {
         }
     }
 }
+
+/// What a program playing a seat may know, as a state it can simulate
+/// from: the full state with every hidden part removed — other hands
+/// emptied (their sizes kept), face-down cards of others blanked, the action
+/// discard pile emptied, deck orders sorted, the RNG reset. Bots receive
+/// this and the legal choices, never the real state (DESIGN.md §Bots).
+#[derive(Clone, Debug)]
+pub struct Observation {
+    pub seat: Seat,
+    state: GameState,
+    hand_sizes: [u8; MAX_SEATS],
+    /// Bit `s`: seat s's played card is hidden; bit `4 + s`: its seize card.
+    hidden: u8,
+    /// Cards this seat cannot see: other hands, others' face-down cards
+    /// and the unknown part of the discard pile.
+    unknown: CardSet,
+    /// Cards in the action discard pile that this seat can account for.
+    known_discard: CardSet,
+    discard_size: u8,
+}
+
+impl Observation {
+    pub fn new(s: &GameState, seat: Seat) -> Observation {
+        use rand::SeedableRng;
+        let mut state = s.clone();
+        let mut hand_sizes = [0u8; MAX_SEATS];
+        let mut hidden = 0u8;
+        let mut visible = s.seat(seat).hand.0;
+        for x in s.seat_ids() {
+            hand_sizes[x.index()] = s.seat(x).hand.len() as u8;
+            if x != seat {
+                state.seat_mut(x).hand = CardSet::default();
+            }
+            if let Some(p) = state.round.plays[x.index()].as_mut() {
+                if p.face_up() || x == seat {
+                    visible |= p.card.bit();
+                } else {
+                    hidden |= 1 << x.0;
+                    p.card = ActionCard(0);
+                }
+                if let Some(z) = p.seize.as_mut() {
+                    if x == seat {
+                        visible |= z.bit();
+                    } else {
+                        hidden |= 1 << (4 + x.0);
+                        *z = ActionCard(0);
+                    }
+                }
+            }
+        }
+        for c in s.action_discard_up.iter() {
+            visible |= c.bit();
+        }
+        let deck: u32 = (0..28u8)
+            .map(ActionCard)
+            .filter(|c| s.players == 4 || (2..=6).contains(&c.number()))
+            .fold(0, |m, c| m | c.bit());
+        let known_discard = CardSet(s.known_discard[seat.index()].0 & deck & !visible);
+        let unknown = CardSet(deck & !visible & !known_discard.0);
+        let discard_size = s.action_discard.len() as u8;
+        state.action_discard.clear();
+        state.court_deck.sort();
+        state.lore_deck.sort();
+        state.forced_dice.clear();
+        state.forced_deal = [CardSet::default(); MAX_SEATS];
+        state.rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+        // Hidden parts of another seat's pending card decision.
+        for f in state.stack.iter_mut() {
+            if let crate::flow::Frame::Effect(e) = f {
+                e.redact_for(seat);
+            }
+        }
+        Observation {
+            seat,
+            state,
+            hand_sizes,
+            hidden,
+            unknown,
+            known_discard,
+            discard_size,
+        }
+    }
+
+    /// The redacted state (safe to read: it holds nothing hidden).
+    pub fn public_state(&self) -> &GameState {
+        &self.state
+    }
+
+    pub fn hand_size(&self, s: Seat) -> u8 {
+        self.hand_sizes[s.index()]
+    }
+
+    /// A full state consistent with what this seat knows: hidden cards
+    /// dealt at random from the cards it cannot see, decks shuffled, a
+    /// fresh RNG (for search bots).
+    pub fn determinize(&self, rng: &mut impl rand::Rng) -> GameState {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut s = self.state.clone();
+        let mut pool: Vec<ActionCard> = self.unknown.iter().collect();
+        pool.shuffle(rng);
+        for x in s.seat_ids() {
+            if x == self.seat {
+                continue;
+            }
+            let mut h = CardSet::default();
+            for _ in 0..self.hand_sizes[x.index()] {
+                if let Some(c) = pool.pop() {
+                    h.insert(c);
+                }
+            }
+            s.seat_mut(x).hand = h;
+            if let Some(p) = s.round.plays[x.index()].as_mut() {
+                if self.hidden & (1 << x.0) != 0 {
+                    p.card = pool.pop().unwrap_or(p.card);
+                }
+                if self.hidden & (1 << (4 + x.0)) != 0 {
+                    if let Some(z) = p.seize.as_mut() {
+                        *z = pool.pop().unwrap_or(*z);
+                    }
+                }
+            }
+        }
+        let mut discard: Vec<ActionCard> = self.known_discard.iter().chain(pool).collect();
+        discard.shuffle(rng);
+        discard.truncate(self.discard_size.max(discard.len() as u8) as usize);
+        s.action_discard.clear();
+        s.action_discard.extend(discard);
+        s.court_deck.shuffle(rng);
+        s.lore_deck.shuffle(rng);
+        s.rng = rand_chacha::ChaCha8Rng::seed_from_u64(rng.gen());
+        s
+    }
+}

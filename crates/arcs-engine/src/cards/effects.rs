@@ -305,6 +305,16 @@ impl Effect {
         )
     }
 
+    /// Blanks what another seat may not see in this frame (Observation).
+    pub fn redact_for(&mut self, viewer: Seat) {
+        use Effect::*;
+        match self {
+            FarseersSwap { seat, give, .. } if *seat != viewer => *give = None,
+            Learned { seat, drawn, .. } if *seat != viewer => *drawn = [None; 5],
+            _ => {}
+        }
+    }
+
     /// Effects that run without a decision at some stage.
     pub fn run_auto(self, s: &mut GameState, ev: &mut dyn Sink) {
         super::ll_effects::run_auto(self, s, ev)
@@ -678,6 +688,7 @@ impl Effect {
                 Choice::ActionCard(c) => {
                     s.seat_mut(seat).hand.remove(c);
                     s.action_discard.push(c);
+                    s.known_discard[seat.index()].insert(c);
                     crate::log_private!(ev, seat, "discard", "You discard {c}.");
                     top(
                         s,

@@ -19,6 +19,7 @@ pub fn chapter_start(s: &mut GameState, ev: &mut dyn Sink) {
     deck.shuffle(&mut s.rng);
     s.action_discard.clear();
     s.action_discard_up.clear();
+    s.known_discard = [CardSet::default(); MAX_SEATS];
     // Scenarios may fix the hands of this deal (`next-deal`).
     let forced = std::mem::take(&mut s.forced_deal);
     let all_forced: u32 = forced.iter().map(|h| h.0).fold(0, |a, b| a | b);
@@ -68,6 +69,7 @@ pub fn mulligan(s: &mut GameState, seat: Seat, redraw: bool, ev: &mut dyn Sink) 
             }
         }
         s.action_discard.extend(old.iter());
+        s.known_discard[seat.index()].0 |= old.0;
         log!(
             ev,
             "mulligan",

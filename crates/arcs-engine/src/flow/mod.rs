@@ -8,6 +8,7 @@ pub mod draft;
 mod round;
 mod turn;
 
+pub use chapter::{ambition_count, rank};
 pub use turn::{act_possible, pip_actions, seize as seize_now, std_frame};
 
 /// B-GAME-04: a seat concedes; the game ends at once and the others are
@@ -339,6 +340,11 @@ impl GameState {
             }
         }
         self.anomalies = self.anomalies.saturating_add(1);
+    }
+
+    /// Who decides next and about what (without computing the choices).
+    pub fn prompt(&self) -> Option<(Seat, Prompt)> {
+        self.frame_prompt(self.stack.last()?)
     }
 
     /// The pending decision, if any (after [`advance`](Self::advance)).

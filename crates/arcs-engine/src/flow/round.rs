@@ -207,6 +207,18 @@ pub fn round_end(s: &mut GameState, ev: &mut dyn Sink) {
     // pile under the split-discard variant, B-FINE-13).
     for x in Seat::all(s.players) {
         if let Some(p) = s.round.plays[x.index()].take() {
+            // Who knows which card went to the pile: everyone for a face-up
+            // card, only its owner for a face-down one.
+            if p.face_up() {
+                for k in s.known_discard.iter_mut() {
+                    k.insert(p.card);
+                }
+            } else {
+                s.known_discard[x.index()].insert(p.card);
+            }
+            if let Some(z) = p.seize {
+                s.known_discard[x.index()].insert(z);
+            }
             if s.options.split_discard && p.face_up() {
                 s.action_discard_up.push(p.card);
             } else {

@@ -236,6 +236,10 @@ pub struct GameState {
     pub planet_marks: [Option<Resource>; SystemId::COUNT],
     /// Lore cards each seat drafts (1, or 2 with the variant).
     pub lore_each: u8,
+    /// Action cards each seat knows to be in the action discard pile this
+    /// chapter (face-up plays for everyone, its own face-down cards): what a
+    /// seat may use when it imagines the hidden cards (view.rs).
+    pub known_discard: [CardSet; MAX_SEATS],
     pub outcome: Option<Outcome>,
     /// Internal faults (a decision with no legal choice, stack overflow);
     /// the invariant suite requires 0.

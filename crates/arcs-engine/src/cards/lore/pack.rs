@@ -267,7 +267,7 @@ pub static TYCOONS_CHARM: Behavior = Behavior {
         PreludeAbility {
             discard: false,
             first: false,
-            once_per_turn: false,
+            once_per_turn: true, // one use already trades "any number" (R-L28)
             possible: |s, seat| {
                 s.ambition_declared(Ambition::Tycoon)
                     && s.seat(seat)
