@@ -1,5 +1,6 @@
 //! `arcs`: play, simulate and inspect games of Arcs.
 
+mod bench;
 mod cards;
 mod play;
 mod protocol;
@@ -34,6 +35,8 @@ enum Command {
         #[command(subcommand)]
         command: scenario::Command,
     },
+    /// Engine speed on uniformly random games.
+    Bench(bench::Args),
     /// List the card catalog and which cards are implemented.
     Cards(cards::Args),
     /// JSON-lines protocol on stdin/stdout (docs/protocol.md).
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Tournament(a) => tournament::run(a),
         Command::Scenario { command } => scenario::run(command),
         Command::Cards(a) => cards::run(a),
+        Command::Bench(a) => bench::run(a),
         Command::Protocol => protocol::run(),
     };
     match result {

@@ -14,6 +14,7 @@
 //! ```
 
 pub mod actions;
+pub mod bench;
 pub mod cards;
 pub mod choice;
 pub mod config;

@@ -67,7 +67,20 @@ pub struct BattleFrame {
 
 /// Systems where `seat` can battle: Loyal ships and a Rival's pieces (B-BAT-01/02).
 pub fn any(s: &GameState, seat: Seat) -> bool {
-    systems(s, seat).next().is_some()
+    let o = seat.owner();
+    (0..SystemId::COUNT as u8).map(SystemId).any(|sys| {
+        if !s.is_in_play(sys) {
+            return false;
+        }
+        let x = s.sys(sys);
+        x.ships_of(o).total() > 0
+            && (x
+                .ships
+                .iter()
+                .enumerate()
+                .any(|(i, c)| i != o.index() && c.total() > 0)
+                || x.buildings().any(|(_, b)| b.owner != o))
+    })
 }
 
 pub fn systems(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_ {
@@ -165,6 +178,25 @@ impl BattleFrame {
             _ => {}
         }
         (min.min(max), max)
+    }
+
+    /// Who decides now (cheap), `None` while the battle runs by itself.
+    pub fn decider(&self, s: &GameState) -> Option<Seat> {
+        match self.stage {
+            _ if self.paused => None,
+            BattleStage::PreCollect | BattleStage::After => None,
+            BattleStage::Raid => self.defender.seat().map(|_| self.attacker),
+            BattleStage::Reroll if self.reroll_cur > 0 => cards::reroll_hook(
+                s,
+                self.attacker,
+                self.rerolls_done,
+                self.reroll_cur,
+                self,
+                true,
+            )
+            .map(|_| self.attacker),
+            _ => Some(self.attacker),
+        }
     }
 
     pub fn prompt(&self, s: &GameState) -> Option<(Seat, Prompt)> {

@@ -13,10 +13,27 @@ pub fn empty_slot(s: &GameState, sys: SystemId) -> Option<u8> {
     (0..crate::data::building_slots(sys)).find(|&i| s.sys(sys).slots[i as usize].is_none())
 }
 
+/// The seat's build modifiers, looked up once per scan.
+#[derive(Copy, Clone)]
+struct Mods {
+    bond: bool,
+    gate_city: bool,
+    gate_port: bool,
+    cloud: bool,
+}
+
+fn mods(s: &GameState, seat: Seat) -> Mods {
+    Mods {
+        bond: cards::bond(s, seat),
+        gate_city: cards::builds_on_gates(s, seat, BuildingKind::City),
+        gate_port: cards::builds_on_gates(s, seat, BuildingKind::Starport),
+        cloud: cards::cloud_cities(s, seat),
+    }
+}
+
 /// A starport in `sys` the seat may build a ship at, unused this turn
 /// (B-BLD-03/04); any owner's under Empath's Bond.
-fn free_starport(s: &GameState, seat: Seat, sys: SystemId) -> Option<u8> {
-    let any_owner = cards::bond(s, seat);
+fn free_starport(s: &GameState, seat: Seat, sys: SystemId, any_owner: bool) -> Option<u8> {
     s.sys(sys)
         .buildings()
         .find(|(slot, b)| {
@@ -29,39 +46,44 @@ fn free_starport(s: &GameState, seat: Seat, sys: SystemId) -> Option<u8> {
 
 /// The slot a building of `kind` would take in `sys`: a printed slot, or a
 /// gate's extra slot (Gate Ports, Gate Stations; one per gate).
-fn building_slot(s: &GameState, seat: Seat, sys: SystemId, kind: BuildingKind) -> Option<u8> {
+fn building_slot(s: &GameState, sys: SystemId, kind: BuildingKind, m: Mods) -> Option<u8> {
     if sys.is_gate() {
         let free = s.sys(sys).slots[EXTRA_SLOT as usize].is_none();
-        (free && cards::builds_on_gates(s, seat, kind)).then_some(EXTRA_SLOT)
+        let allowed = match kind {
+            BuildingKind::City => m.gate_city,
+            BuildingKind::Starport => m.gate_port,
+        };
+        (free && allowed).then_some(EXTRA_SLOT)
     } else {
         empty_slot(s, sys)
     }
 }
 
 /// Cloud Cities: a city outside the slots, one per planet, paid for.
-fn cloud_ok(s: &GameState, seat: Seat, sys: SystemId) -> bool {
-    !sys.is_gate()
+fn cloud_ok(s: &GameState, seat: Seat, sys: SystemId, m: Mods) -> bool {
+    m.cloud
+        && !sys.is_gate()
         && s.sys(sys).slots[EXTRA_SLOT as usize].is_none()
-        && cards::cloud_cities(s, seat)
         && crate::cards::ll_effects::cloud_payable(s, seat, sys)
 }
 
 pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (BuildTarget, SystemId)> + '_ {
     let st = s.seat(seat);
+    let m = mods(s, seat);
     s.systems_in_play().flat_map(move |sys| {
         let mut v: arrayvec::ArrayVec<(BuildTarget, SystemId), 4> = arrayvec::ArrayVec::new();
-        if s.has_loyal_piece(seat, sys) {
-            if st.cities > 0 && building_slot(s, seat, sys, BuildingKind::City).is_some() {
+        if (st.cities > 0 || st.starports > 0) && s.has_loyal_piece(seat, sys) {
+            if st.cities > 0 && building_slot(s, sys, BuildingKind::City, m).is_some() {
                 v.push((BuildTarget::City, sys));
             }
-            if st.starports > 0 && building_slot(s, seat, sys, BuildingKind::Starport).is_some() {
+            if st.starports > 0 && building_slot(s, sys, BuildingKind::Starport, m).is_some() {
                 v.push((BuildTarget::Starport, sys));
             }
-            if st.cities > 0 && cloud_ok(s, seat, sys) {
+            if st.cities > 0 && cloud_ok(s, seat, sys, m) {
                 v.push((BuildTarget::CloudCity, sys));
             }
         }
-        if st.ships > 0 && free_starport(s, seat, sys).is_some() {
+        if st.ships > 0 && free_starport(s, seat, sys, m.bond).is_some() {
             v.push((BuildTarget::Ship, sys));
         }
         v
@@ -69,7 +91,35 @@ pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (BuildTarget, 
 }
 
 pub fn any(s: &GameState, seat: Seat) -> bool {
-    targets(s, seat).next().is_some()
+    // A plain loop: this runs for every listing of a turn's choices.
+    let st = s.seat(seat);
+    let m = mods(s, seat);
+    let o = seat.owner();
+    for i in 0..SystemId::COUNT as u8 {
+        let sys = SystemId(i);
+        if !s.is_in_play(sys) {
+            continue;
+        }
+        let x = s.sys(sys);
+        if st.ships > 0
+            && x.slots
+                .iter()
+                .flatten()
+                .any(|b| b.kind == BuildingKind::Starport)
+            && free_starport(s, seat, sys, m.bond).is_some()
+        {
+            return true;
+        }
+        if (st.cities > 0 || st.starports > 0) && x.has_pieces_of(o) {
+            if (st.cities > 0 && building_slot(s, sys, BuildingKind::City, m).is_some())
+                || (st.starports > 0 && building_slot(s, sys, BuildingKind::Starport, m).is_some())
+                || (st.cities > 0 && cloud_ok(s, seat, sys, m))
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 pub fn choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
@@ -126,7 +176,7 @@ pub fn resolve(s: &mut GameState, seat: Seat, _source: Source, choice: Choice, e
             } else {
                 BuildingKind::Starport
             };
-            let Some(slot) = building_slot(s, seat, system, bk) else {
+            let Some(slot) = building_slot(s, system, bk, mods(s, seat)) else {
                 return;
             };
             place_building(s, seat, system, slot, bk, ev);
@@ -136,7 +186,7 @@ pub fn resolve(s: &mut GameState, seat: Seat, _source: Source, choice: Choice, e
             s.push(Frame::Effect(Effect::CloudPay { seat, card, system }));
         }
         BuildTarget::Ship => {
-            let Some(slot) = free_starport(s, seat, system) else {
+            let Some(slot) = free_starport(s, seat, system, cards::bond(s, seat)) else {
                 return;
             };
             s.turn.starports_used |= slot_key(system, slot);

@@ -43,7 +43,10 @@ pub fn origins(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_
 }
 
 pub fn any(s: &GameState, seat: Seat) -> bool {
-    origins(s, seat).next().is_some()
+    let o = seat.owner();
+    (0..SystemId::COUNT as u8).map(SystemId).any(|sys| {
+        s.is_in_play(sys) && s.sys(sys).ships_of(o).total() > 0 && s.adj[sys.index()] != 0
+    })
 }
 
 impl MoveFrame {

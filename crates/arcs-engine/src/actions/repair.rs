@@ -26,7 +26,13 @@ pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, Pie
 }
 
 pub fn any(s: &GameState, seat: Seat) -> bool {
-    targets(s, seat).next().is_some()
+    let o = seat.owner();
+    (0..SystemId::COUNT as u8).map(SystemId).any(|sys| {
+        let x = s.sys(sys);
+        s.is_in_play(sys)
+            && (x.ships_of(o).damaged > 0
+                || x.slots.iter().flatten().any(|b| b.owner == o && b.damaged))
+    })
 }
 
 pub fn choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {

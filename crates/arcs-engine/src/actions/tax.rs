@@ -20,25 +20,44 @@ enum Target {
     EmptySlot,
 }
 
-fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8) -> Option<Target> {
+/// The seat's tax modifiers, looked up once per scan.
+#[derive(Copy, Clone)]
+struct Mods {
+    retax: bool,
+    bond: bool,
+    inspiring: bool,
+    loyal_restricted: bool,
+}
+
+fn mods(s: &GameState, seat: Seat) -> Mods {
+    Mods {
+        retax: cards::may_retax(s, seat),
+        bond: cards::bond(s, seat),
+        inspiring: cards::inspiring(s, seat),
+        loyal_restricted: !cards::may_tax_loyal_everywhere(s, seat),
+    }
+}
+
+fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8, m: Mods) -> Option<Target> {
     let taxed = s.turn.taxed & slot_key(sys, slot) != 0;
-    if taxed && !cards::may_retax(s, seat) {
+    if taxed && !m.retax {
         return None; // B-TAX-04 (Warlord's Cruelty lifts it)
     }
-    let loyal_ships = s.sys(sys).ships_of(seat.owner()).total() > 0;
     match s.sys(sys).slots[slot as usize] {
         Some(b) if b.kind == BuildingKind::City => {
             if b.owner == seat.owner() {
-                cards::may_tax_loyal(s, seat, sys).then_some(Target::AsLoyal)
+                (!m.loyal_restricted || cards::may_tax_loyal(s, seat, sys))
+                    .then_some(Target::AsLoyal)
             } else {
                 let rival = b.owner.seat();
-                let ok = s.controls(seat, sys) || (cards::inspiring(s, seat) && loyal_ships);
+                let ok = s.controls(seat, sys)
+                    || (m.inspiring && s.sys(sys).ships_of(seat.owner()).total() > 0);
                 match rival {
                     Some(r) if ok => Some(Target::Rival(r)),
                     None if ok => Some(Target::AsLoyal),
                     // Empath's Bond adds the cities one could not tax
                     // otherwise, taxed like Loyal ones: no captive (R-L20).
-                    _ if cards::bond(s, seat) => Some(Target::AsLoyal),
+                    _ if m.bond => Some(Target::AsLoyal),
                     _ => None,
                 }
             }
@@ -46,21 +65,48 @@ fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8) -> Option<Target
         Some(_) => None,
         None => {
             let printed = slot < crate::data::building_slots(sys);
-            (printed && cards::inspiring(s, seat) && loyal_ships && s.planet_type(sys).is_some())
-                .then_some(Target::EmptySlot)
+            (printed
+                && m.inspiring
+                && s.sys(sys).ships_of(seat.owner()).total() > 0
+                && s.planet_type(sys).is_some())
+            .then_some(Target::EmptySlot)
         }
     }
 }
 
 /// Cities (and slots) `seat` may tax now (B-TAX-01/04 and modifiers).
 pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, u8)> + '_ {
+    let m = mods(s, seat);
     s.systems_in_play().flat_map(move |sys| {
-        (0..3u8).filter_map(move |slot| classify(s, seat, sys, slot).map(|_| (sys, slot)))
+        let x = s.sys(sys);
+        (0..3u8).filter_map(move |slot| {
+            // Only occupied slots can be taxed, except with Inspiring.
+            if x.slots[slot as usize].is_none() && !m.inspiring {
+                return None;
+            }
+            classify(s, seat, sys, slot, m).map(|_| (sys, slot))
+        })
     })
 }
 
 pub fn any(s: &GameState, seat: Seat) -> bool {
-    targets(s, seat).next().is_some()
+    // A plain loop: this runs for every listing of a turn's choices.
+    let m = mods(s, seat);
+    for i in 0..SystemId::COUNT as u8 {
+        let sys = SystemId(i);
+        if !s.is_in_play(sys) {
+            continue;
+        }
+        let x = s.sys(sys);
+        for slot in 0..3u8 {
+            if (x.slots[slot as usize].is_some() || m.inspiring)
+                && classify(s, seat, sys, slot, m).is_some()
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 pub fn choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
@@ -117,7 +163,7 @@ fn do_tax(
             _ => Target::AsLoyal,
         }
     } else {
-        match classify(s, seat, system, slot) {
+        match classify(s, seat, system, slot, mods(s, seat)) {
             Some(t) => t,
             None => return,
         }

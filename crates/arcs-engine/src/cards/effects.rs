@@ -274,6 +274,20 @@ impl Effect {
         }
     }
 
+    /// Who decides now (cheap), `None` for a stage that runs by itself.
+    pub fn decider(&self, s: &GameState) -> Option<Seat> {
+        use Effect::*;
+        match self {
+            Bonus {
+                stage: BonusStage::ThenMain,
+                ..
+            } => None,
+            Rifles { stage, .. } if *stage > 4 => None,
+            _ if self.is_ll() => super::ll_effects::what(self, s).map(|_| self.seat_card().0),
+            _ => Some(self.seat_card().0),
+        }
+    }
+
     /// Leaders & Lore effects live in `ll_effects.rs`.
     fn is_ll(&self) -> bool {
         use Effect::*;

@@ -571,6 +571,11 @@ pub fn may_tax_loyal(s: &GameState, seat: Seat, sys: SystemId) -> bool {
     !held_behaviors(s, seat).any(|(_, b)| b.tax_loyal.is_some_and(|f| !f(s, seat, sys)))
 }
 
+/// No card restricts taxing Loyal cities (the fast path of tax scans).
+pub fn may_tax_loyal_everywhere(s: &GameState, seat: Seat) -> bool {
+    !held_behaviors(s, seat).any(|(_, b)| b.tax_loyal.is_some())
+}
+
 /// Anarchist *Inspiring*.
 pub fn inspiring(s: &GameState, seat: Seat) -> bool {
     any_held(s, seat, |b| b.inspiring)

@@ -79,12 +79,16 @@ impl Catalog {
     }
     /// The 31 base Court cards BC01..BC31 in catalog order (B-COMP-04).
     pub fn base_court(&self) -> Vec<CardId> {
-        self.ids()
-            .filter(|c| {
-                let i = c.info();
-                i.set == CardSet::Base && matches!(i.kind, CardKind::Guild | CardKind::Vox)
-            })
-            .collect()
+        static B: OnceLock<Vec<CardId>> = OnceLock::new();
+        B.get_or_init(|| {
+            self.ids()
+                .filter(|c| {
+                    let i = c.info();
+                    i.set == CardSet::Base && matches!(i.kind, CardKind::Guild | CardKind::Vox)
+                })
+                .collect()
+        })
+        .clone()
     }
 }
 

@@ -44,9 +44,11 @@ pub fn chapter_start(s: &mut GameState, ev: &mut dyn Sink) {
         "Chapter {} begins: each player draws 6 cards.",
         s.chapter
     );
-    for seat in Seat::all(s.players) {
-        let hand: Vec<String> = s.seat(seat).hand.iter().map(|c| c.to_string()).collect();
-        crate::log_private!(ev, seat, "draw", "You draw {}.", hand.join(" "));
+    if ev.enabled() {
+        for seat in Seat::all(s.players) {
+            let hand: Vec<String> = s.seat(seat).hand.iter().map(|c| c.to_string()).collect();
+            crate::log_private!(ev, seat, "draw", "You draw {}.", hand.join(" "));
+        }
     }
     s.set_top(Frame::RoundStart);
     if s.players == 2 {
@@ -76,8 +78,10 @@ pub fn mulligan(s: &mut GameState, seat: Seat, redraw: bool, ev: &mut dyn Sink) 
             Some(seat),
             "{seat} discards their hand and draws 6 new cards."
         );
-        let hand: Vec<String> = s.seat(seat).hand.iter().map(|c| c.to_string()).collect();
-        crate::log_private!(ev, seat, "draw", "You draw {}.", hand.join(" "));
+        if ev.enabled() {
+            let hand: Vec<String> = s.seat(seat).hand.iter().map(|c| c.to_string()).collect();
+            crate::log_private!(ev, seat, "draw", "You draw {}.", hand.join(" "));
+        }
     } else {
         log!(ev, "mulligan", Some(seat), "{seat} keeps their hand.");
     }

@@ -157,7 +157,7 @@ impl GameState {
                 Prompt::Turn {
                     pips_left: self.turn.pips_left,
                     prelude: self.turn.prelude_open,
-                    window: self.turn.window_open && turn::window_has_options(self),
+                    window: self.turn.window_open && turn::window_maybe_open(self),
                 },
             )),
             Tax { seat, .. } => Some((*seat, Prompt::TaxTarget)),
@@ -190,6 +190,29 @@ impl GameState {
             | Refill { .. }
             | LeaderPieces
             | LeaderSteps { .. } => None,
+        }
+    }
+
+    /// Who must decide for `frame` (cheap: no prompt text is built).
+    fn frame_seat(&self, frame: &Frame) -> Option<Seat> {
+        use Frame::*;
+        match frame {
+            Turn => Some(self.turn.seat),
+            Mulligan { seat }
+            | PlayCard { seat }
+            | Tax { seat, .. }
+            | Build { seat, .. }
+            | Repair { seat }
+            | Influence { seat }
+            | Secure { seat }
+            | Arrange { seat, .. }
+            | Eliminated { seat } => Some(*seat),
+            Ransack { destroyer, .. } => Some(*destroyer),
+            Move(m) => Some(m.seat),
+            Battle(b) => b.decider(self),
+            Effect(e) => e.decider(self),
+            Draft { turn } => draft::picker(self, *turn),
+            _ => None,
         }
     }
 
@@ -310,7 +333,7 @@ impl GameState {
             if frame == Frame::GameOver {
                 return;
             }
-            match self.frame_prompt(&frame) {
+            match self.frame_seat(&frame) {
                 None => self.run_auto(frame, ev),
                 Some(_) => {
                     buf.clear();
@@ -347,6 +370,61 @@ impl GameState {
         self.frame_prompt(self.stack.last()?)
     }
 
+    /// Runs automatic frames and forced choices until a real decision; its
+    /// choices are left in `out`. Returns who decides (None: game over).
+    pub fn settle(&mut self, ev: &mut dyn Sink, out: &mut Vec<Choice>) -> Option<Seat> {
+        for _ in 0..100_000 {
+            out.clear();
+            let frame = *self.stack.last()?;
+            if frame == Frame::GameOver {
+                return None;
+            }
+            match self.frame_seat(&frame) {
+                None => self.run_auto(frame, ev),
+                Some(seat) => {
+                    self.frame_choices(&frame, out);
+                    match out.len() {
+                        0 => {
+                            self.anomalies = self.anomalies.saturating_add(1);
+                            self.pop();
+                        }
+                        1 => {
+                            let c = out[0];
+                            if ev.enabled() {
+                                ev.emit(crate::event::Event {
+                                    tag: "auto".into(),
+                                    seat: Some(seat),
+                                    private_to: Some(seat),
+                                    text: format!("Only one option, taken automatically: {c}."),
+                                    choice: Some(c),
+                                });
+                            }
+                            self.resolve(frame, c, ev);
+                        }
+                        _ => return Some(seat),
+                    }
+                }
+            }
+        }
+        self.anomalies = self.anomalies.saturating_add(1);
+        None
+    }
+
+    /// Applies a choice the caller knows to be legal and settles on the next
+    /// decision, whose choices are left in `out` (one pass: the fast path
+    /// for simulations).
+    pub fn apply_and_next(
+        &mut self,
+        choice: Choice,
+        ev: &mut dyn Sink,
+        out: &mut Vec<Choice>,
+    ) -> Option<Seat> {
+        if let Some(&frame) = self.stack.last() {
+            self.resolve(frame, choice, ev);
+        }
+        self.settle(ev, out)
+    }
+
     /// The pending decision, if any (after [`advance`](Self::advance)).
     pub fn decision(&self) -> Option<Decision> {
         let frame = self.stack.last()?;
@@ -365,7 +443,7 @@ impl GameState {
     pub fn choices_into(&self, out: &mut Vec<Choice>) -> Option<Seat> {
         out.clear();
         let frame = self.stack.last()?;
-        let (seat, _) = self.frame_prompt(frame)?;
+        let seat = self.frame_seat(frame)?;
         self.frame_choices(frame, out);
         Some(seat)
     }

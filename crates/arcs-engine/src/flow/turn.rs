@@ -42,31 +42,66 @@ pub fn act_possible(s: &GameState, seat: Seat, act: Act) -> bool {
     }
 }
 
-/// Every way to take `std` now: the standard action and the new actions of
-/// held cards that stand in for it (B-NEW-01).
-fn acts_for(s: &GameState, seat: Seat, std: StdAction, out: &mut Vec<Act>) {
-    acts_for_play(s, seat, std, false, out)
+/// Whether actions are possible, each computed at most once per listing of
+/// a turn's choices (the hot path of every simulation).
+#[derive(Default)]
+struct Memo {
+    std: [u8; 7],
+    new: arrayvec::ArrayVec<(Act, bool), 12>,
 }
 
-/// As [`acts_for`]; `pip` marks the played card's own pips, where a
-/// leader's Copy/Pivot bonus taken first may make the action possible
-/// (Warrior moving into a battle, Feastbringer influencing to win a card).
-fn acts_for_play(s: &GameState, seat: Seat, std: StdAction, pip: bool, out: &mut Vec<Act>) {
+impl Memo {
+    fn possible(&mut self, s: &GameState, seat: Seat, a: Act) -> bool {
+        match a.via {
+            None => {
+                let i = a.std as usize;
+                if self.std[i] == 0 {
+                    self.std[i] = 1 + act_possible(s, seat, a) as u8;
+                }
+                self.std[i] == 2
+            }
+            Some(_) => match self.new.iter().find(|(x, _)| *x == a) {
+                Some(&(_, v)) => v,
+                None => {
+                    let v = act_possible(s, seat, a);
+                    let _ = self.new.try_push((a, v));
+                    v
+                }
+            },
+        }
+    }
+}
+
+/// Every way to take `std` now: the standard action and the new actions of
+/// held cards that stand in for it (B-NEW-01). `pip` marks the played
+/// card's own pips, where a leader's Copy/Pivot bonus taken first may make
+/// the action possible (Warrior moving into a battle, Feastbringer
+/// influencing to win a card).
+fn acts_for(
+    s: &GameState,
+    seat: Seat,
+    std: StdAction,
+    pip: bool,
+    memo: &mut Memo,
+    out: &mut Vec<Act>,
+) {
     let a = Act::std(std);
-    let by_bonus = pip
+    let possible = memo.possible(s, seat, a);
+    let by_bonus = !possible
+        && pip
         && cards::is_copy_pivot(s, seat, Source::Pip)
         && cards::copy_pivot_bonus(s, seat, std).is_some_and(|(_, b)| {
             b.before_or_after
-                && act_possible(s, seat, Act::std(b.extra))
+                && memo.possible(s, seat, Act::std(b.extra))
                 && cards::bonus_enables(s, seat, std)
         });
-    if act_possible(s, seat, a) || by_bonus {
+    if possible || by_bonus {
         out.push(a);
     }
     for card in cards::held(s, seat) {
         if cards::has_new_action(card, std) {
             let a = Act::new_action(std, card);
-            if act_possible(s, seat, a) {
+            if memo.possible(s, seat, a) {
                 out.push(a);
             }
         }
@@ -116,18 +151,22 @@ pub fn declarable(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
     }
 }
 
-/// Whether declaring or seizing is still possible for the seat taking
-/// its turn (for the prompt's description).
-pub fn window_has_options(s: &GameState) -> bool {
-    let mut v = Vec::new();
-    declarable(s, s.turn.seat, &mut v);
-    !v.is_empty() || (s.turn.seat != s.initiative && !s.round.seized)
+/// Whether declaring or seizing may still be possible for the seat taking
+/// its turn (a cheap test, for the prompt's description).
+pub fn window_maybe_open(s: &GameState) -> bool {
+    let t = &s.turn;
+    let seize = t.seat != s.initiative && !s.round.seized;
+    let declare = s.best_available_marker().is_some()
+        && ((t.play == PlayKind::Lead && !s.round.lead_declared)
+            || (t.play != PlayKind::Copy && !s.round.declared));
+    seize || declare
 }
 
 pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
     let t = &s.turn;
     let seat = t.seat;
     let st = s.seat(seat);
+    let mut memo = Memo::default();
     if t.window_open {
         declarable(s, seat, out);
         // B-INIT-04..06, B-GLOS-12: never the holder, never twice a round.
@@ -139,8 +178,8 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
         }
     }
     if t.prelude_open {
-        let mut seen: Vec<(Resource, u8, Resource)> = Vec::new();
-        let mut acts = Vec::new();
+        let mut seen: arrayvec::ArrayVec<(Resource, u8, Resource), 40> = arrayvec::ArrayVec::new();
+        let mut acts: Vec<Act> = Vec::new();
         for (slot, r) in st.resources.iter().enumerate() {
             let Some(r) = *r else { continue };
             let cost = crate::data::SLOT_RAID_COST[slot];
@@ -166,10 +205,17 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
                 acts.clear();
                 // Judge the action on the state after the token is spent
                 // (it may be the very token a cost would have used).
-                let mut after = s.clone();
-                after.seat_mut(seat).resources[slot] = None;
-                for &std in resource_actions(s, as_) {
-                    acts_for(&after, seat, std, &mut acts);
+                if cards::cloud_cities(s, seat) {
+                    let mut after = s.clone();
+                    after.seat_mut(seat).resources[slot] = None;
+                    let mut m = Memo::default();
+                    for &std in resource_actions(s, as_) {
+                        acts_for(&after, seat, std, false, &mut m, &mut acts);
+                    }
+                } else {
+                    for &std in resource_actions(s, as_) {
+                        acts_for(s, seat, std, false, &mut memo, &mut acts);
+                    }
                 }
                 for a in &acts {
                     out.push(Choice::Spend {
@@ -185,7 +231,7 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
     if t.pips_left > 0 {
         let mut acts = Vec::new();
         for std in pip_actions(s) {
-            acts_for_play(s, seat, std, true, &mut acts);
+            acts_for(s, seat, std, true, &mut memo, &mut acts);
         }
         out.extend(acts.into_iter().map(Choice::Act));
     }

@@ -1,0 +1,66 @@
+//! `arcs bench`: engine speed on uniformly random games.
+
+use arcs_engine::bench::{run_for, state_bytes};
+use arcs_engine::Config;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[arg(long, default_value_t = 3)]
+    players: u8,
+    /// Seconds to run each measurement.
+    #[arg(long, default_value_t = 10.0)]
+    seconds: f64,
+    /// Game mode: base or leaders-lore.
+    #[arg(long, default_value = "base")]
+    mode: String,
+    /// Also measure with this many threads.
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    let mode = match a.mode.as_str() {
+        "base" => arcs_engine::Mode::Base,
+        "leaders-lore" => arcs_engine::Mode::LeadersLore,
+        m => anyhow::bail!("unknown mode {m:?}"),
+    };
+    let config = Config {
+        mode,
+        ..Config::base(a.players)
+    };
+    config.validate()?;
+    let (games, choices) = run_for(&config, a.seconds, 1);
+    println!(
+        "{}-player {} random games, 1 thread, {:.0} s",
+        a.players, a.mode, a.seconds
+    );
+    println!("  games/s:           {:.0}", games as f64 / a.seconds);
+    println!("  choices applied/s: {:.0}", choices as f64 / a.seconds);
+    println!(
+        "  mean choices/game: {:.1}",
+        choices as f64 / games.max(1) as f64
+    );
+    println!("  bytes per state:   {} (no heap)", state_bytes());
+    if let Some(t) = a.threads {
+        let handles: Vec<_> = (0..t)
+            .map(|i| {
+                let c = config.clone();
+                let secs = a.seconds;
+                std::thread::spawn(move || run_for(&c, secs, 1000 + i as u64))
+            })
+            .collect();
+        let (mut g, mut ch) = (0, 0);
+        for h in handles {
+            let (a, b) = h
+                .join()
+                .map_err(|_| anyhow::anyhow!("a bench thread panicked"))?;
+            g += a;
+            ch += b;
+        }
+        println!("{t} threads:");
+        println!("  games/s:           {:.0}", g as f64 / a.seconds);
+        println!("  choices applied/s: {:.0}", ch as f64 / a.seconds);
+    }
+    Ok(ExitCode::SUCCESS)
+}
