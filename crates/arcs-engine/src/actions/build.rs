@@ -110,13 +110,11 @@ pub fn any(s: &GameState, seat: Seat) -> bool {
         {
             return true;
         }
-        if (st.cities > 0 || st.starports > 0) && x.has_pieces_of(o) {
-            if (st.cities > 0 && building_slot(s, sys, BuildingKind::City, m).is_some())
-                || (st.starports > 0 && building_slot(s, sys, BuildingKind::Starport, m).is_some())
-                || (st.cities > 0 && cloud_ok(s, seat, sys, m))
-            {
-                return true;
-            }
+        let can_place = (st.cities > 0 && building_slot(s, sys, BuildingKind::City, m).is_some())
+            || (st.starports > 0 && building_slot(s, sys, BuildingKind::Starport, m).is_some())
+            || (st.cities > 0 && cloud_ok(s, seat, sys, m));
+        if can_place && x.has_pieces_of(o) {
+            return true;
         }
     }
     false
