@@ -1,0 +1,87 @@
+//! Engine benchmarks (`cargo bench`): whole random games, listing legal
+//! choices, applying a choice, cloning a state, a seat's view, a
+//! determinization, and replaying a 4-player journal.
+
+use arcs_engine::bench::random_game;
+use arcs_engine::{Choice, Config, Game, NoEvents, Pending, Save, Seat};
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn games(c: &mut Criterion) {
+    let mut g = c.benchmark_group("random game");
+    g.sample_size(30);
+    for (name, config) in [
+        ("2p base", Config::base(2)),
+        ("3p base", Config::base(3)),
+        ("4p base", Config::base(4)),
+        ("3p leaders-lore", Config::leaders_lore(3)),
+    ] {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut buf = Vec::new();
+        let mut seed = 0u64;
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                random_game(&config, seed, &mut rng, &mut buf)
+            })
+        });
+    }
+    g.finish();
+}
+
+/// A mid-game position after `steps` random choices.
+fn mid_game(players: u8, steps: usize) -> Game {
+    let mut g = Game::new(Config::base(players), 5).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    for _ in 0..steps {
+        let Pending::Decision(d) = g.pending() else {
+            break;
+        };
+        let c = d.choices[rng.gen_range(0..d.choices.len())];
+        g.apply(d.seat, c).unwrap();
+    }
+    g
+}
+
+fn operations(c: &mut Criterion) {
+    let game = mid_game(3, 80);
+    let state = game.state().clone();
+    let mut buf: Vec<Choice> = Vec::new();
+    c.bench_function("legal choices (mid-game)", |b| {
+        b.iter(|| black_box(&state).choices_into(&mut buf))
+    });
+    c.bench_function("state clone", |b| b.iter(|| black_box(&state).clone()));
+    let mut s2 = state.clone();
+    let seat = s2.settle(&mut NoEvents, &mut buf);
+    let first = buf[0];
+    c.bench_function("apply (clone + apply + settle)", |b| {
+        b.iter(|| {
+            let mut s = s2.clone();
+            s.apply_and_next(first, &mut NoEvents, &mut buf)
+        })
+    });
+    let _ = seat;
+    c.bench_function("view", |b| b.iter(|| game.view(Some(Seat(0)))));
+    let obs = game.observation(Seat(0));
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    c.bench_function("determinize", |b| b.iter(|| obs.determinize(&mut rng)));
+    let full = {
+        let mut g = Game::new(Config::base(4), 9).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        while let Pending::Decision(d) = g.pending() {
+            let c = d.choices[rng.gen_range(0..d.choices.len())];
+            g.apply(d.seat, c).unwrap();
+        }
+        Save::of(&g)
+    };
+    let mut g = c.benchmark_group("journal");
+    g.sample_size(20);
+    g.bench_function("replay a 4-player game", |b| {
+        b.iter(|| full.load().unwrap())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, games, operations);
+criterion_main!(benches);
