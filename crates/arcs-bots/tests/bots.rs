@@ -86,6 +86,20 @@ fn determinized_states_are_consistent() {
     }
 }
 
+/// Thousands of games through the Agent interface (random agents), base
+/// and Leaders & Lore, 2–4 players.
+#[test]
+fn thousands_of_agent_games_without_error() {
+    let budget = Budget::Iterations(1);
+    for g in 0..2400u64 {
+        let players = 2 + (g % 3) as u8;
+        let mode = if g % 2 == 0 { arcs_engine::Mode::Base } else { arcs_engine::Mode::LeadersLore };
+        let config = Config { mode, ..Config::base(players) };
+        let mut agents: Vec<Box<dyn Agent>> = (0..players).map(|k| make_agent("random", g * 5 + k as u64, budget).unwrap()).collect();
+        play_game(&config, g, &mut agents).unwrap();
+    }
+}
+
 /// Every bot finishes many games, base and Leaders & Lore, 2–4 players.
 #[test]
 fn bots_complete_games_without_error() {
