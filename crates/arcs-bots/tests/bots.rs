@@ -93,9 +93,18 @@ fn thousands_of_agent_games_without_error() {
     let budget = Budget::Iterations(1);
     for g in 0..2400u64 {
         let players = 2 + (g % 3) as u8;
-        let mode = if g % 2 == 0 { arcs_engine::Mode::Base } else { arcs_engine::Mode::LeadersLore };
-        let config = Config { mode, ..Config::base(players) };
-        let mut agents: Vec<Box<dyn Agent>> = (0..players).map(|k| make_agent("random", g * 5 + k as u64, budget).unwrap()).collect();
+        let mode = if g % 2 == 0 {
+            arcs_engine::Mode::Base
+        } else {
+            arcs_engine::Mode::LeadersLore
+        };
+        let config = Config {
+            mode,
+            ..Config::base(players)
+        };
+        let mut agents: Vec<Box<dyn Agent>> = (0..players)
+            .map(|k| make_agent("random", g * 5 + k as u64, budget).unwrap())
+            .collect();
         play_game(&config, g, &mut agents).unwrap();
     }
 }

@@ -5,6 +5,7 @@ mod cards;
 mod play;
 mod protocol;
 mod scenario;
+mod serve;
 mod sim;
 mod tournament;
 
@@ -41,6 +42,8 @@ enum Command {
     Cards(cards::Args),
     /// JSON-lines protocol on stdin/stdout (docs/protocol.md).
     Protocol,
+    /// Play in the browser: web UI + JSON API (docs/api.md) on localhost.
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
         Command::Cards(a) => cards::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Protocol => protocol::run(),
+        Command::Serve(a) => serve::run(a),
     };
     match result {
         Ok(code) => code,

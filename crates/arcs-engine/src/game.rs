@@ -37,6 +37,9 @@ pub struct Game {
     seed: u64,
     state: GameState,
     choices: Vec<(Seat, Choice)>,
+    /// Per choice: whether it revealed something (a die roll, a shuffle or
+    /// deal, a card drawn from a deck) or conceded. Undo stops there.
+    reveals: Vec<bool>,
     log: Vec<Event>,
     last_apply_log_start: usize,
 }
@@ -52,6 +55,7 @@ impl Game {
             seed,
             state,
             choices: Vec::new(),
+            reveals: Vec::new(),
             log,
             last_apply_log_start: 0,
         })
@@ -66,6 +70,7 @@ impl Game {
             seed,
             state,
             choices: Vec::new(),
+            reveals: Vec::new(),
             log,
             last_apply_log_start: 0,
         }
@@ -139,6 +144,7 @@ impl Game {
             let mut events = Vec::new();
             crate::flow::concede(&mut self.state, seat, &mut events);
             self.choices.push((seat, choice));
+            self.reveals.push(true);
             self.last_apply_log_start = self.log.len();
             self.log.extend(events.iter().cloned());
             return Ok(events);
@@ -158,7 +164,9 @@ impl Game {
             return Err(ApplyError::Illegal { choice });
         }
         let mut events = Vec::new();
+        let before = self.hidden_marks();
         self.state.apply_unchecked(choice, &mut events);
+        self.reveals.push(self.hidden_marks() != before);
         self.choices.push((seat, choice));
         self.last_apply_log_start = self.log.len();
         self.log.extend(events.iter().cloned());
@@ -178,6 +186,28 @@ impl Game {
     /// Replays this game's config, seed and the first `n` choices.
     pub fn replay_prefix(&self, n: usize) -> Result<Game, crate::journal::LoadError> {
         crate::journal::Save::of(self).truncated(n).load()
+    }
+
+    /// What changes when hidden information comes out: the RNG (dice,
+    /// shuffles, deals) and the sizes of the face-down decks (draws).
+    fn hidden_marks(&self) -> (u128, usize, usize) {
+        (
+            self.state.rng.get_word_pos(),
+            self.state.court_deck.len(),
+            self.state.lore_deck.len(),
+        )
+    }
+
+    /// How many of the last choices `seat` may take back: its own trailing
+    /// choices, up to the last reveal barrier (a die roll, a card draw, a
+    /// shuffle) or another seat's choice (issue 5, docs/rulings.md R-UNDO-1).
+    pub fn undoable(&self, seat: Seat) -> usize {
+        self.choices
+            .iter()
+            .zip(&self.reveals)
+            .rev()
+            .take_while(|((s, _), revealed)| *s == seat && !**revealed)
+            .count()
     }
 
     /// Takes back the last `n` choices (undo by replay).

@@ -1,0 +1,286 @@
+// The arcs web UI: a thin client of docs/api.md. It never sees more than
+// its seat's snapshot; live updates only say "version N", then it refetches.
+"use strict";
+const Arcs = (() => {
+  const $ = (id) => document.getElementById(id);
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+  const showError = (msg) => { $("error").textContent = msg || ""; };
+
+  async function api(method, url, body) {
+    const opts = { method, headers: {} };
+    if (body !== undefined) {
+      opts.headers["Content-Type"] = "application/json";
+      opts.body = JSON.stringify(body);
+    }
+    const res = await fetch(url, opts);
+    const data = await res.json().catch(() => ({ error: res.statusText }));
+    if (!res.ok) {
+      const err = new Error(data.error || res.statusText);
+      err.status = res.status;
+      throw err;
+    }
+    return data;
+  }
+
+  // ---------------------------------------------------------------- lobby
+  const BOTS = [["human", "Person"], ["random", "Bot: random"], ["heuristic", "Bot: heuristic"],
+    ["search:300ms", "Bot: search (fast)"], ["search:1s", "Bot: search (strong)"]];
+
+  function lobby() {
+    const rows = $("seat-rows");
+    const addRow = (value) => {
+      if (rows.children.length >= 4) return;
+      const n = rows.children.length + 1;
+      const label = document.createElement("label");
+      label.innerHTML = `Seat ${n} <select class="seat">${BOTS.map(([v, t]) => `<option value="${v}">${t}</option>`).join("")}</select>`;
+      label.querySelector("select").value = value;
+      rows.appendChild(label);
+    };
+    addRow("human"); addRow("heuristic"); addRow("heuristic");
+    $("add-seat").onclick = () => addRow("heuristic");
+    $("remove-seat").onclick = () => { if (rows.children.length > 2) rows.lastChild.remove(); };
+    $("create").onsubmit = async (e) => {
+      e.preventDefault();
+      showError("");
+      const body = {
+        seats: [...document.querySelectorAll("select.seat")].map((s) => s.value),
+        mode: $("mode").value,
+        second_lore: $("second-lore").checked,
+      };
+      if ($("setup-card").value.trim()) body.setup_card = $("setup-card").value.trim();
+      if ($("seed").value.trim()) body.seed = Number($("seed").value.trim());
+      if ($("delay").value.trim()) body.bot_delay_ms = Number($("delay").value.trim());
+      try {
+        const g = await api("POST", "/api/games", body);
+        const list = $("link-list");
+        list.innerHTML = "";
+        for (const s of g.seats) {
+          const li = document.createElement("li");
+          if (s.token) {
+            const url = `${location.origin}/g/${g.id}#token=${s.token}`;
+            li.innerHTML = `Seat ${s.seat} (person): <a class="seat-link" href="${esc(url)}">${esc(url)}</a>`;
+          } else {
+            li.textContent = `Seat ${s.seat}: bot (${s.player.level})`;
+          }
+          list.appendChild(li);
+        }
+        const spec = `${location.origin}/g/${g.id}#token=${g.spectator_token}`;
+        const li = document.createElement("li");
+        li.innerHTML = `Spectators: <a class="spectator-link" href="${esc(spec)}">${esc(spec)}</a>`;
+        list.appendChild(li);
+        $("links").hidden = false;
+      } catch (err) { showError(err.message); }
+    };
+  }
+
+  // ----------------------------------------------------------------- game
+  let map = null, cards = {}, snap = null, busy = false;
+  const gameId = () => location.pathname.split("/")[2];
+  const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
+  const seatClass = (owner) => (owner && owner.Seat ? `p${owner.Seat}` : "pe");
+  const cardName = (id) => (cards[id] ? cards[id].name : id);
+
+  function layout() {
+    const pos = {};
+    for (const s of map.systems) {
+      const angle = ((s.cluster - 1) * 60 - 90) * Math.PI / 180;
+      const spread = (s.position - 2) * 17 * Math.PI / 180;
+      const r = s.gate ? 170 : 380;
+      const a = s.gate ? angle : angle + spread;
+      pos[s.id] = [Math.cos(a) * r, Math.sin(a) * r];
+    }
+    return pos;
+  }
+
+  async function game() {
+    try {
+      [map, cards] = await Promise.all([api("GET", "/api/map"), api("GET", "/api/cards")]);
+      cards = Object.fromEntries(cards.map((c) => [c.id, c]));
+      await refresh();
+      const es = new EventSource(`/api/games/${gameId()}/updates?token=${encodeURIComponent(token())}`);
+      es.onmessage = () => refresh();
+      $("undo").onclick = undo;
+      if ("Notification" in window && Notification.permission === "default") Notification.requestPermission();
+    } catch (err) { showError(err.message); }
+  }
+
+  async function refresh() {
+    try {
+      const wasMine = snap && snap.your_turn;
+      snap = await api("GET", `/api/games/${gameId()}?token=${encodeURIComponent(token())}`);
+      render();
+      if (snap.your_turn && !wasMine && document.hidden && "Notification" in window && Notification.permission === "granted") {
+        new Notification("Arcs: your turn", { body: snap.prompt_text || "" });
+      }
+    } catch (err) { showError(err.message); }
+  }
+
+  async function choose(index) {
+    if (busy) return;
+    busy = true;
+    showError("");
+    try {
+      snap = await api("POST", `/api/games/${gameId()}/choice?token=${encodeURIComponent(token())}`, { version: snap.version, index });
+      render();
+    } catch (err) {
+      showError(err.message);
+      if (err.status === 409) await refresh();
+    } finally { busy = false; }
+  }
+
+  async function undo() {
+    try {
+      snap = await api("POST", `/api/games/${gameId()}/undo?token=${encodeURIComponent(token())}`, { version: snap.version });
+      render();
+    } catch (err) { showError(err.message); }
+  }
+
+  // Which choices name `needle` (a system id, a card code or name)?
+  function choicesNaming(needle) {
+    const re = new RegExp(`(^|[^\\w.])${needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\w.])`, "i");
+    return snap.choices_text.map((t, i) => [t, i]).filter(([t]) => re.test(t));
+  }
+
+  function pick(needle) {
+    const hits = choicesNaming(needle);
+    if (hits.length === 1) return choose(hits[0][1]);
+    renderChoices(hits.length ? hits : null);
+  }
+
+  function render() {
+    const v = snap.view;
+    const over = v.outcome;
+    const header = document.querySelector("header");
+    header.classList.toggle("your-turn", snap.your_turn);
+    document.title = (snap.your_turn ? "▶ Your turn — " : "") + "Arcs";
+    $("status").textContent = over
+      ? `Game over: P${over.winner} wins (${over.reason})`
+      : snap.you ? `You are P${snap.you}` + (snap.your_turn ? " — your decision" : "") : "Spectating";
+    $("prompt").textContent = snap.prompt_text || "";
+    $("undo").hidden = !snap.undoable;
+    renderMap(v);
+    renderChoices(null);
+    renderHand();
+    renderRound(v);
+    renderCourt(v);
+    renderPlayers(v);
+    renderLog(v);
+  }
+
+  function renderChoices(subset) {
+    const box = $("choices");
+    box.innerHTML = "";
+    const list = subset || snap.choices_text.map((t, i) => [t, i]);
+    for (const [text, i] of list) {
+      const b = document.createElement("button");
+      b.className = "choice";
+      b.textContent = text;
+      b.onclick = () => choose(i);
+      box.appendChild(b);
+    }
+    if (subset) {
+      const all = document.createElement("button");
+      all.textContent = "… all choices";
+      all.onclick = () => renderChoices(null);
+      box.appendChild(all);
+    }
+  }
+
+  function renderMap(v) {
+    const pos = layout();
+    const svg = $("map");
+    const parts = [];
+    const seen = new Set();
+    for (const s of map.systems) {
+      for (const t of s.adjacent) {
+        const key = [s.id, t].sort().join("-");
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const [x1, y1] = pos[s.id], [x2, y2] = pos[t];
+        parts.push(`<line class="edge" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`);
+      }
+    }
+    const byId = Object.fromEntries(v.systems.map((s) => [s.id, s]));
+    for (const s of map.systems) {
+      const sv = byId[s.id];
+      const [x, y] = pos[s.id];
+      const clickable = snap.your_turn && choicesNaming(s.id).length > 0;
+      const cls = ["sys", s.gate ? "gate" : "planet", sv && sv.in_play ? "" : "out", clickable ? "clickable" : ""].join(" ");
+      const fill = s.gate ? "" : `fill="${({ material: "#6d5a3a", fuel: "#3f6b4f", weapon: "#7a3434", relic: "#5a3f7a", psionic: "#3a5f7a" })[s.planet] || "#333"}"`;
+      let inner = `<circle r="${s.gate ? 42 : 58}" ${fill}/>`;
+      inner += `<text y="${s.gate ? 6 : -30}">${esc(s.id)}${s.gate ? "" : " " + esc(s.planet || "")}</text>`;
+      if (sv) {
+        sv.ships.forEach(([owner, n], k) => {
+          const dx = -40 + k * 28;
+          inner += `<g transform="translate(${dx},${s.gate ? 24 : 4})"><rect class="${seatClass(owner)}" width="24" height="16" rx="3"/><text x="12" y="14" style="fill:#000;font-size:14px">${n.fresh}${n.damaged ? "+" + n.damaged + "d" : ""}</text></g>`;
+        });
+        sv.buildings.forEach(([slot, b], k) => {
+          const shape = b.kind === "city" ? `<rect width="22" height="22"/>` : `<polygon points="11,0 22,22 0,22"/>`;
+          inner += `<g class="${seatClass(b.owner)} ${b.damaged ? "damaged" : ""}" transform="translate(${-30 + k * 26},${s.gate ? -30 : 26})">${shape}</g>`;
+        });
+      }
+      parts.push(`<g class="${cls}" data-system="${esc(s.id)}" transform="translate(${x},${y})">${inner}</g>`);
+    }
+    svg.innerHTML = parts.join("");
+    svg.querySelectorAll("g.sys.clickable").forEach((g) => { g.onclick = () => pick(g.dataset.system); });
+  }
+
+  function renderHand() {
+    const box = $("hand");
+    box.innerHTML = snap.hand_text.length ? "<h3>Your hand</h3>" : "";
+    for (const c of snap.hand_text) {
+      const el = document.createElement("span");
+      const clickable = snap.your_turn && choicesNaming(c).length > 0;
+      el.className = "card hand-card" + (clickable ? " clickable" : "");
+      el.textContent = c;
+      if (clickable) el.onclick = () => pick(c);
+      box.appendChild(el);
+    }
+  }
+
+  function renderRound(v) {
+    const plays = v.plays.map((p) => `P${p.seat}: ${p.kind}${p.card !== null && p.card !== undefined ? " " + esc(cardLabel(p.card)) : " (face down)"}${p.seized_with_extra_card ? " + seize" : ""}`);
+    $("round").innerHTML = `<h3>Chapter ${v.chapter}</h3><p>Initiative: P${v.initiative}${v.seized ? " (seized)" : ""} · Leader: P${v.leader}` +
+      (v.zero_marker ? " · zero marker out" : "") + `</p><p>Played: ${plays.join(" · ") || "—"}</p>` +
+      `<p>Action deck discards: ${v.action_discard_size} · Court deck: ${v.court_deck_size}</p>`;
+  }
+
+  function cardLabel(c) { return typeof c === "number" ? `#${c}` : c; }
+
+  function renderCourt(v) {
+    const ambitions = v.markers.map((m) => `<span class="card">${m.first}/${m.second}${m.at ? " on " + esc(m.at) : ""}</span>`).join("");
+    $("ambitions").innerHTML = `<h3>Ambitions</h3>${ambitions}`;
+    const court = $("court");
+    court.innerHTML = "<h3>Court</h3>";
+    for (const slot of v.court) {
+      const el = document.createElement("span");
+      const name = slot.card ? cardName(slot.card) : "(empty)";
+      const agents = slot.agents.map(([o, n]) => `<b class="${seatClass(o)}" style="background:none">●${n}</b>`).join(" ");
+      const clickable = snap.your_turn && slot.card && choicesNaming(slot.card).length + choicesNaming(name).length > 0;
+      el.className = "card court-card" + (clickable ? " clickable" : "");
+      el.title = slot.card && cards[slot.card] ? cards[slot.card].text : "";
+      el.innerHTML = `${esc(name)} ${agents}`;
+      if (clickable) el.onclick = () => pick(choicesNaming(slot.card).length ? slot.card : name);
+      court.appendChild(el);
+    }
+  }
+
+  function renderPlayers(v) {
+    $("players").innerHTML = v.seats.map((s) => {
+      const kind = snap.seats[s.seat - 1];
+      const who = kind.kind === "human" ? "person" : `bot ${kind.level}`;
+      const res = s.resources.map((r) => r || "·").join(" ");
+      return `<div class="player ${s.seat === snap.you ? "me" : ""}"><b class="p${s.seat}" style="background:none">P${s.seat}</b> (${esc(who)}) · power ${s.power} · cards ${s.hand_size}<br>` +
+        `resources: ${esc(res)} · outrage: ${esc(s.outrage.join(", ") || "—")}<br>` +
+        `ships ${s.ships} · agents ${s.agents} · starports ${s.starports} · cities on board ${s.cities_on_board} · trophies ${s.trophies} · captives ${s.captives}<br>` +
+        `${s.leader ? "leader: " + esc(cardName(s.leader)) + " · " : ""}${s.guild.length ? "guild: " + s.guild.map((c) => esc(cardName(c))).join(", ") : ""}${s.lore.length ? " · lore: " + s.lore.map((c) => esc(cardName(c))).join(", ") : ""}</div>`;
+    }).join("");
+  }
+
+  function renderLog(v) {
+    const items = v.log.slice(-200).reverse();
+    $("log").innerHTML = items.map((e) => `<li class="${e.private_to ? "private" : ""}">${esc(e.text)}</li>`).join("");
+  }
+
+  return { lobby, game };
+})();

@@ -1,0 +1,429 @@
+//! HTTP-level tests of `arcs serve` (issue 5): create, join, act, undo,
+//! errors, leak checks and restart durability, through the real router.
+
+use arcs_server::{http, Hub, SqliteStore, Store};
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use tower::ServiceExt;
+
+fn hub() -> Arc<Hub> {
+    Hub::open(Arc::new(SqliteStore::in_memory().unwrap())).unwrap()
+}
+
+async fn call(hub: &Arc<Hub>, method: &str, uri: &str, body: Option<&str>) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = req
+        .body(
+            body.map(|b| Body::from(b.to_string()))
+                .unwrap_or_else(Body::empty),
+        )
+        .unwrap();
+    let res = http::router(hub.clone()).oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or(Value::String(String::from_utf8_lossy(&bytes).into()));
+    (status, value)
+}
+
+async fn create(hub: &Arc<Hub>, body: Value) -> Value {
+    let (status, v) = call(hub, "POST", "/api/games", Some(&body.to_string())).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    v
+}
+
+fn tokens(created: &Value) -> Vec<String> {
+    created["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["token"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+async fn snap(hub: &Arc<Hub>, id: &str, token: &str) -> Value {
+    let (status, v) = call(hub, "GET", &format!("/api/games/{id}?token={token}"), None).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    v
+}
+
+async fn act(
+    hub: &Arc<Hub>,
+    id: &str,
+    token: &str,
+    version: u64,
+    index: usize,
+) -> (StatusCode, Value) {
+    call(
+        hub,
+        "POST",
+        &format!("/api/games/{id}/choice?token={token}"),
+        Some(&json!({"version": version, "index": index}).to_string()),
+    )
+    .await
+}
+
+/// The seat whose decision is pending, and its token.
+fn deciding(s: &Value, toks: &[String]) -> Option<(usize, String)> {
+    let seat = s["view"]["pending"]["seat"].as_u64()? as usize;
+    Some((seat, toks[seat - 1].clone()))
+}
+
+/// What must never appear in a seat's snapshot (issue 5 guarantees).
+fn assert_no_leak(s: &Value, me: Option<u64>) {
+    let text = s.to_string();
+    for secret in [
+        "\"rng\"",
+        "\"seed\"",
+        "court_deck\":[",
+        "lore_deck",
+        "forced",
+        "known_discard",
+        "seat_tokens",
+        "spectator_token",
+    ] {
+        assert!(!text.contains(secret), "snapshot leaks {secret}");
+    }
+    for seat in s["view"]["seats"].as_array().unwrap() {
+        if Some(seat["seat"].as_u64().unwrap()) != me {
+            assert!(seat.get("hand").is_none(), "another seat's hand leaked");
+        }
+    }
+    for e in s["view"]["log"].as_array().unwrap() {
+        if let Some(p) = e.get("private_to") {
+            assert_eq!(p.as_u64(), me, "a private event of another seat leaked");
+        }
+    }
+    for p in s["view"]["plays"].as_array().unwrap() {
+        if p["kind"] != "lead" && p["kind"] != "surpass" && Some(p["seat"].as_u64().unwrap()) != me
+        {
+            // Face-down plays of others show no card.
+            if p["kind"] == "copy" || p["kind"] == "seize" {
+                assert!(p["card"].is_null(), "a face-down card leaked: {p}");
+            }
+        }
+    }
+    if s["you"].is_null() || !s["your_turn"].as_bool().unwrap() {
+        assert!(s["choices_text"].as_array().unwrap().is_empty());
+    }
+}
+
+#[tokio::test]
+async fn create_join_act_and_views_stay_private() {
+    let hub = hub();
+    let g = create(
+        &hub,
+        json!({"seats": ["human", "human", "human"], "seed": 11}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap();
+    let toks = tokens(&g);
+    let spectator = g["spectator_token"].as_str().unwrap();
+    assert_eq!(toks.len(), 3);
+    // Play 150 choices through the API, always by the deciding seat; after
+    // each, every seat's and the spectator's snapshot is checked for leaks.
+    for step in 0..150 {
+        let s = snap(&hub, id, spectator).await;
+        assert_no_leak(&s, None);
+        let Some((seat, tok)) = deciding(&s, &toks) else {
+            break;
+        };
+        let mine = snap(&hub, id, &tok).await;
+        assert_eq!(mine["you"].as_u64(), Some(seat as u64));
+        assert!(mine["your_turn"].as_bool().unwrap());
+        assert_no_leak(&mine, Some(seat as u64));
+        let n = mine["choices_text"].as_array().unwrap().len();
+        let version = mine["version"].as_u64().unwrap();
+        let (status, after) = act(&hub, id, &tok, version, step % n).await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        assert_no_leak(&after, Some(seat as u64));
+        // A seat sees its own hand.
+        assert!(after["view"]["seats"][seat - 1].get("hand").is_some());
+    }
+}
+
+#[tokio::test]
+async fn bad_requests_get_clear_errors_and_change_nothing() {
+    let hub = hub();
+    let g = create(&hub, json!({"seats": ["human", "human"], "seed": 3})).await;
+    let id = g["id"].as_str().unwrap();
+    let toks = tokens(&g);
+    let spectator = g["spectator_token"].as_str().unwrap();
+    let before = snap(&hub, id, spectator).await;
+    let (seat, tok) = deciding(&before, &toks).unwrap();
+    let other = &toks[seat % 2];
+    let v = before["version"].as_u64().unwrap();
+
+    let cases: Vec<(StatusCode, String, Option<String>)> = vec![
+        (
+            StatusCode::NOT_FOUND,
+            "/api/games/nope?token=x".into(),
+            None,
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            format!("/api/games/{id}?token=wrong"),
+            None,
+        ),
+        (StatusCode::BAD_REQUEST, format!("/api/games/{id}"), None),
+    ];
+    for (want, uri, _) in cases {
+        let (status, body) = call(&hub, "GET", &uri, None).await;
+        assert_eq!(status, want, "{uri}: {body}");
+        assert!(
+            body["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{body}"
+        );
+    }
+    let choice = |t: &str| format!("/api/games/{id}/choice?token={t}");
+    let posts = [
+        (
+            StatusCode::CONFLICT,
+            choice(&tok),
+            json!({"version": v + 5, "index": 0}).to_string(),
+        ),
+        (
+            StatusCode::CONFLICT,
+            choice(other),
+            json!({"version": v, "index": 0}).to_string(),
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            choice(spectator),
+            json!({"version": v, "index": 0}).to_string(),
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            choice("zzz"),
+            json!({"version": v, "index": 0}).to_string(),
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            choice(&tok),
+            json!({"version": v, "index": 999}).to_string(),
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            choice(&tok),
+            "{not json".to_string(),
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            choice(&tok),
+            json!({"version": v}).to_string(),
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            choice(&tok),
+            json!({"version": -1, "index": 0}).to_string(),
+        ),
+        (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            choice(&tok),
+            format!("{{\"pad\":\"{}\"}}", "x".repeat(100_000)),
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("/api/games/{id}/undo?token={tok}"),
+            json!({"version": v}).to_string(),
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "/api/games".into(),
+            json!({"seats": ["human"]}).to_string(),
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "/api/games".into(),
+            json!({"seats": ["human", "genius"]}).to_string(),
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "/api/games".into(),
+            json!({"seats": ["human", "search:1h"]}).to_string(),
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "/api/games".into(),
+            json!({"seats": ["human", "human"], "mode": "chess"}).to_string(),
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "/api/games".into(),
+            json!({"seats": ["human", "human"], "setup_card": "nowhere"}).to_string(),
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            "/api/games".into(),
+            json!({"seats": ["human", "human"], "colour": "red"}).to_string(),
+        ),
+    ];
+    for (want, uri, body) in posts {
+        let (status, resp) = call(&hub, "POST", &uri, Some(&body)).await;
+        assert_eq!(
+            status,
+            want,
+            "{uri} {}: {resp}",
+            &body[..body.len().min(60)]
+        );
+        assert!(
+            resp["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{resp}"
+        );
+    }
+    // No content type.
+    let req = Request::builder()
+        .method("POST")
+        .uri(choice(&tok))
+        .body(Body::from(json!({"version": v, "index": 0}).to_string()))
+        .unwrap();
+    let res = http::router(hub.clone()).oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // Nothing changed, and only the one game exists.
+    assert_eq!(snap(&hub, id, spectator).await, before);
+    assert_eq!(hub.game_count(), 1);
+    // Unknown pages.
+    assert_eq!(
+        call(&hub, "GET", "/nothing/here", None).await.0,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn undo_takes_back_own_choices_only() {
+    let hub = hub();
+    let g = create(&hub, json!({"seats": ["human", "human"], "seed": 21})).await;
+    let id = g["id"].as_str().unwrap();
+    let toks = tokens(&g);
+    let spectator = g["spectator_token"].as_str().unwrap();
+    let mut undone = 0;
+    for step in 0..200 {
+        let s = snap(&hub, id, spectator).await;
+        let Some((_, tok)) = deciding(&s, &toks) else {
+            break;
+        };
+        let mine = snap(&hub, id, &tok).await;
+        let v = mine["version"].as_u64().unwrap();
+        let n = mine["choices_text"].as_array().unwrap().len();
+        let (_, after) = act(&hub, id, &tok, v, step % n).await;
+        if after["undoable"].as_u64().unwrap() > 0 && undone < 5 {
+            let (status, back) = call(
+                &hub,
+                "POST",
+                &format!("/api/games/{id}/undo?token={tok}"),
+                Some(&json!({"version": v + 1}).to_string()),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{back}");
+            assert_eq!(back["version"].as_u64(), Some(v));
+            assert_eq!(back["view"], mine["view"], "undo restores the position");
+            undone += 1;
+            // Move on with the same choice.
+            act(&hub, id, &tok, v, step % n).await;
+        } else if after["undoable"].as_u64().unwrap() == 0 {
+            // The other seat cannot undo this seat's choice either.
+            let other = toks.iter().find(|t| **t != tok).unwrap();
+            let (status, _) = call(
+                &hub,
+                "POST",
+                &format!("/api/games/{id}/undo?token={other}"),
+                Some(&json!({"version": v + 1}).to_string()),
+            )
+            .await;
+            assert_ne!(status, StatusCode::OK);
+        }
+    }
+    assert!(undone > 0);
+}
+
+#[tokio::test]
+async fn games_survive_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("arcs.sqlite3");
+    let (id, toks, spectator, before) = {
+        let hub = Hub::open(Arc::new(SqliteStore::open(&db).unwrap())).unwrap();
+        let g = create(
+            &hub,
+            json!({"seats": ["human", "human", "human"], "seed": 5, "mode": "leaders-lore"}),
+        )
+        .await;
+        let id = g["id"].as_str().unwrap().to_string();
+        let toks = tokens(&g);
+        let spectator = g["spectator_token"].as_str().unwrap().to_string();
+        for step in 0..60 {
+            let s = snap(&hub, &id, &spectator).await;
+            let Some((_, tok)) = deciding(&s, &toks) else {
+                break;
+            };
+            let mine = snap(&hub, &id, &tok).await;
+            let n = mine["choices_text"].as_array().unwrap().len();
+            let (status, _) =
+                act(&hub, &id, &tok, mine["version"].as_u64().unwrap(), step % n).await;
+            assert_eq!(status, StatusCode::OK);
+        }
+        let before: Vec<Value> = {
+            let mut v = Vec::new();
+            for t in toks.iter().chain([&spectator]) {
+                v.push(snap(&hub, &id, t).await);
+            }
+            v
+        };
+        (id, toks, spectator, before)
+        // The hub and its database connection are dropped here, as when
+        // the server is killed.
+    };
+    let hub = Hub::open(Arc::new(SqliteStore::open(&db).unwrap())).unwrap();
+    for (t, b) in toks.iter().chain([&spectator]).zip(&before) {
+        assert_eq!(
+            &snap(&hub, &id, t).await,
+            b,
+            "the game continues where it was"
+        );
+    }
+    assert!(before[0]["version"].as_u64().unwrap() >= 60);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_answer_until_it_is_the_persons_turn() {
+    let hub = hub();
+    let g = create(
+        &hub,
+        json!({"seats": ["heuristic", "human", "random"], "seed": 8, "bot_delay_ms": 0}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap();
+    let tok = tokens(&g)[1].clone();
+    assert_eq!(g["seats"][0]["token"], Value::Null, "bots get no link");
+    let mut moves = 0;
+    for _ in 0..2000 {
+        let s = snap(&hub, id, &tok).await;
+        if s["view"]["outcome"].is_object() || moves >= 40 {
+            break;
+        }
+        if s["your_turn"].as_bool().unwrap() {
+            let (status, _) = act(&hub, id, &tok, s["version"].as_u64().unwrap(), 0).await;
+            if status == StatusCode::OK {
+                moves += 1;
+            }
+        } else {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+    }
+    assert!(
+        moves >= 40,
+        "the person got {moves} turns: the bots kept the game going"
+    );
+}
+
+#[test]
+fn store_is_a_trait_object() {
+    // Other databases plug in behind `Store` (issue 5).
+    let s: Arc<dyn Store> = Arc::new(SqliteStore::in_memory().unwrap());
+    assert!(s.load_all().unwrap().is_empty());
+}
