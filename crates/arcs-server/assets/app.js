@@ -150,6 +150,8 @@ const Arcs = (() => {
   function render() {
     const v = snap.view;
     const over = v.outcome;
+    document.body.dataset.version = snap.version;
+    document.body.dataset.over = over ? "1" : "";
     const header = document.querySelector("header");
     header.classList.toggle("your-turn", snap.your_turn);
     document.title = (snap.your_turn ? "▶ Your turn — " : "") + "Arcs";
