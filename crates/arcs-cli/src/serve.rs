@@ -2,6 +2,7 @@
 //! games stored in an embedded SQLite database created on first run.
 
 use clap::Args as ClapArgs;
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,11 +19,14 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     arcs_server::serve_blocking(args.addr, &args.db, |addr| {
-        println!(
-            "arcs is serving on http://{addr}/  (games in {})",
+        // Write errors are ignored: a closed stdout must not stop the server.
+        let mut out = std::io::stdout();
+        let _ = writeln!(
+            out,
+            "arcs is serving on http://{addr}/  (games in {})\nPress Ctrl-C to stop; games continue where they were on the next start.",
             args.db.display()
         );
-        println!("Press Ctrl-C to stop; games continue where they were on the next start.");
+        let _ = out.flush();
     })
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(ExitCode::SUCCESS)

@@ -241,17 +241,19 @@ const Arcs = (() => {
   }
 
   function renderRound(v) {
-    const plays = v.plays.map((p) => `P${p.seat}: ${p.kind}${p.card !== null && p.card !== undefined ? " " + esc(cardLabel(p.card)) : " (face down)"}${p.seized_with_extra_card ? " + seize" : ""}`);
+    const plays = snap.plays_text.map(esc);
+    const roll = [...v.log].reverse().find((e) => e.tag === "roll" || e.tag === "reroll");
     $("round").innerHTML = `<h3>Chapter ${v.chapter}</h3><p>Initiative: P${v.initiative}${v.seized ? " (seized)" : ""} · Leader: P${v.leader}` +
       (v.zero_marker ? " · zero marker out" : "") + `</p><p>Played: ${plays.join(" · ") || "—"}</p>` +
-      `<p>Action deck discards: ${v.action_discard_size} · Court deck: ${v.court_deck_size}</p>`;
+      `<p>Action deck discards: ${v.action_discard_size} · Court deck: ${v.court_deck_size}</p>` +
+      (roll ? `<p class="dice">Last roll: ${esc(roll.text)}</p>` : "");
   }
-
-  function cardLabel(c) { return typeof c === "number" ? `#${c}` : c; }
 
   function renderCourt(v) {
     const ambitions = v.markers.map((m) => `<span class="card">${m.first}/${m.second}${m.at ? " on " + esc(m.at) : ""}</span>`).join("");
-    $("ambitions").innerHTML = `<h3>Ambitions</h3>${ambitions}`;
+    const kinds = ["material", "fuel", "weapon", "relic", "psionic"];
+    const boxes = v.box_resources.some((n) => n) ? `<p>On the ambition boxes: ${v.box_resources.map((n, i) => n ? `${n} ${kinds[i]}` : "").filter(Boolean).join(", ")}</p>` : "";
+    $("ambitions").innerHTML = `<h3>Ambitions</h3>${ambitions}${boxes}`;
     const court = $("court");
     court.innerHTML = "<h3>Court</h3>";
     for (const slot of v.court) {
@@ -281,7 +283,7 @@ const Arcs = (() => {
 
   function renderLog(v) {
     const items = v.log.slice(-200).reverse();
-    $("log").innerHTML = items.map((e) => `<li class="${e.private_to ? "private" : ""}">${esc(e.text)}</li>`).join("");
+    $("log").innerHTML = items.map((e) => `<li class="${e.private_to ? "private" : ""} tag-${esc(e.tag)}">${esc(e.text)}</li>`).join("");
   }
 
   return { lobby, game };

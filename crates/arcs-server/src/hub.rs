@@ -118,6 +118,9 @@ pub struct Snapshot {
     pub undoable: usize,
     /// Your hand in words (`AGG3`...), empty for spectators.
     pub hand_text: Vec<String>,
+    /// The cards played this round in words, in play order; face-down
+    /// cards of others read "face down".
+    pub plays_text: Vec<String>,
 }
 
 pub struct LiveGame {
@@ -541,6 +544,20 @@ fn snapshot_of(live: &LiveGame, game: &Game, viewer: Viewer) -> Snapshot {
             .filter_map(|s| s.hand.as_ref())
             .flatten()
             .map(|c| c.to_string())
+            .collect(),
+        plays_text: view
+            .plays
+            .iter()
+            .map(|p| {
+                let card = p.card.map_or("face down".to_string(), |c| c.to_string());
+                let kind = format!("{:?}", p.kind).to_lowercase();
+                let seize = if p.seized_with_extra_card {
+                    " + seize"
+                } else {
+                    ""
+                };
+                format!("{}: {kind} {card}{seize}", p.seat)
+            })
             .collect(),
         view,
     }

@@ -427,3 +427,68 @@ fn store_is_a_trait_object() {
     let s: Arc<dyn Store> = Arc::new(SqliteStore::in_memory().unwrap());
     assert!(s.load_all().unwrap().is_empty());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_choices_on_one_game_are_serialized() {
+    let hub = hub();
+    let g = create(&hub, json!({"seats": ["human", "human"], "seed": 9})).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let toks = tokens(&g);
+    let s = snap(&hub, &id, g["spectator_token"].as_str().unwrap()).await;
+    let (_, tok) = deciding(&s, &toks).unwrap();
+    let v = s["version"].as_u64().unwrap();
+    // Twenty requests at once, all for the same version: exactly one wins.
+    let mut tasks = Vec::new();
+    for i in 0..20 {
+        let (hub, id, tok) = (hub.clone(), id.clone(), tok.clone());
+        tasks.push(tokio::spawn(async move {
+            act(&hub, &id, &tok, v, i % 2).await.0
+        }));
+    }
+    let mut ok = 0;
+    for t in tasks {
+        match t.await.unwrap() {
+            StatusCode::OK => ok += 1,
+            s => assert_eq!(s, StatusCode::CONFLICT),
+        }
+    }
+    assert_eq!(ok, 1);
+    let after = snap(&hub, &id, &tok).await;
+    assert_eq!(after["version"].as_u64(), Some(v + 1));
+}
+
+#[tokio::test]
+async fn live_updates_carry_only_the_version() {
+    let hub = hub();
+    let g = create(&hub, json!({"seats": ["human", "human"], "seed": 2})).await;
+    let id = g["id"].as_str().unwrap();
+    let toks = tokens(&g);
+    let spectator = g["spectator_token"].as_str().unwrap();
+    let req = Request::builder()
+        .uri(format!("/api/games/{id}/updates?token={spectator}"))
+        .body(Body::empty())
+        .unwrap();
+    let res = http::router(hub.clone()).oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let mut body = res.into_body();
+    let s = snap(&hub, id, spectator).await;
+    let (_, tok) = deciding(&s, &toks).unwrap();
+    let v = s["version"].as_u64().unwrap();
+    assert_eq!(act(&hub, id, &tok, v, 0).await.0, StatusCode::OK);
+    let frame = tokio::time::timeout(std::time::Duration::from_secs(10), body.frame())
+        .await
+        .expect("an update arrives")
+        .unwrap()
+        .unwrap();
+    let text = String::from_utf8(frame.into_data().unwrap().to_vec()).unwrap();
+    assert_eq!(text.trim(), format!("data: {{\"version\":{}}}", v + 1));
+    // A wrong token gets no stream.
+    let (status, _) = call(
+        &hub,
+        "GET",
+        &format!("/api/games/{id}/updates?token=nope"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
