@@ -135,17 +135,23 @@ const Arcs = (() => {
     } catch (err) { showError(err.message); }
   }
 
-  // Which choices name `needle` (a system id, a card code or name)?
+  // Which choices name `needle`: a system id, a card code, or a RegExp
+  // for the choice texts (docs/api.md lists the texts' forms).
+  const escRe = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   function choicesNaming(needle) {
-    const re = new RegExp(`(^|[^\\w.])${needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\w.])`, "i");
+    const re = needle instanceof RegExp ? needle : new RegExp(`(^|[^\\w.-])${escRe(needle)}($|[^\\w.-])`, "i");
     return snap.choices_text.map((t, i) => [t, i]).filter(([t]) => re.test(t));
   }
 
-  function pick(needle) {
-    const hits = choicesNaming(needle);
+  // Acting on a board element: one matching choice is taken at once;
+  // several narrow the buttons to those.
+  function pick(...needles) {
+    const seen = new Set();
+    const hits = needles.flatMap(choicesNaming).filter(([, i]) => !seen.has(i) && seen.add(i));
     if (hits.length === 1) return choose(hits[0][1]);
     renderChoices(hits.length ? hits : null);
   }
+  const anyNaming = (...needles) => snap.your_turn && needles.some((n) => choicesNaming(n).length > 0);
 
   function render() {
     const v = snap.view;
@@ -206,7 +212,7 @@ const Arcs = (() => {
     for (const s of map.systems) {
       const sv = byId[s.id];
       const [x, y] = pos[s.id];
-      const clickable = snap.your_turn && choicesNaming(s.id).length > 0;
+      const clickable = anyNaming(s.id);
       const cls = ["sys", s.gate ? "gate" : "planet", sv && sv.in_play ? "" : "out", clickable ? "clickable" : ""].join(" ");
       const fill = s.gate ? "" : `fill="${({ material: "#6d5a3a", fuel: "#3f6b4f", weapon: "#7a3434", relic: "#5a3f7a", psionic: "#3a5f7a" })[s.planet] || "#333"}"`;
       let inner = `<circle r="${s.gate ? 42 : 58}" ${fill}/>`;
@@ -232,7 +238,7 @@ const Arcs = (() => {
     box.innerHTML = snap.hand_text.length ? "<h3>Your hand</h3>" : "";
     for (const c of snap.hand_text) {
       const el = document.createElement("span");
-      const clickable = snap.your_turn && choicesNaming(c).length > 0;
+      const clickable = anyNaming(c);
       el.className = "card hand-card" + (clickable ? " clickable" : "");
       el.textContent = c;
       if (clickable) el.onclick = () => pick(c);
@@ -260,25 +266,42 @@ const Arcs = (() => {
       const el = document.createElement("span");
       const name = slot.card ? cardName(slot.card) : "(empty)";
       const agents = slot.agents.map(([o, n]) => `<b class="${seatClass(o)}" style="background:none">●${n}</b>`).join(" ");
-      const clickable = snap.your_turn && slot.card && choicesNaming(slot.card).length + choicesNaming(name).length > 0;
+      const pos = v.court.indexOf(slot) + 1;
+      const needles = [new RegExp(`^court ${pos}$`), ...(slot.card ? [slot.card] : [])];
+      const clickable = anyNaming(...needles);
       el.className = "card court-card" + (clickable ? " clickable" : "");
       el.title = slot.card && cards[slot.card] ? cards[slot.card].text : "";
       el.innerHTML = `${esc(name)} ${agents}`;
-      if (clickable) el.onclick = () => pick(choicesNaming(slot.card).length ? slot.card : name);
+      if (clickable) el.onclick = () => pick(...needles);
       court.appendChild(el);
     }
   }
 
+  // A clickable piece of a player board: its needles are kept in `targets`.
+  let targets = [];
+  function target(label, cls, ...needles) {
+    if (!anyNaming(...needles)) return `<span class="${cls}">${esc(label)}</span>`;
+    targets.push(needles);
+    return `<span class="${cls} clickable" data-target="${targets.length - 1}">${esc(label)}</span>`;
+  }
+
   function renderPlayers(v) {
+    targets = [];
     $("players").innerHTML = v.seats.map((s) => {
       const kind = snap.seats[s.seat - 1];
       const who = kind.kind === "human" ? "person" : `bot ${kind.level}`;
-      const res = s.resources.map((r) => r || "·").join(" ");
-      return `<div class="player ${s.seat === snap.you ? "me" : ""}"><b class="p${s.seat}" style="background:none">P${s.seat}</b> (${esc(who)}) · power ${s.power} · cards ${s.hand_size}<br>` +
-        `resources: ${esc(res)} · outrage: ${esc(s.outrage.join(", ") || "—")}<br>` +
+      const mine = s.seat === snap.you;
+      const res = s.resources.map((r, k) => target(r || "·", "slot",
+        ...(mine ? [new RegExp(`^spend ${k + 1} `), new RegExp(`^slot ${k + 1}$`)] : [new RegExp(`^steal P${s.seat} slot ${k + 1}$`)]))).join(" ");
+      const cardsOf = (list) => list.map((c) => target(cardName(c), "guild", c)).join(", ");
+      return `<div class="player ${mine ? "me" : ""}">${target(`P${s.seat}`, `p${s.seat} name`, `P${s.seat}`)} (${esc(who)}) · power ${s.power} · cards ${s.hand_size}<br>` +
+        `resources: ${res} · outrage: ${esc(s.outrage.join(", ") || "—")}<br>` +
         `ships ${s.ships} · agents ${s.agents} · starports ${s.starports} · cities on board ${s.cities_on_board} · trophies ${s.trophies} · captives ${s.captives}<br>` +
-        `${s.leader ? "leader: " + esc(cardName(s.leader)) + " · " : ""}${s.guild.length ? "guild: " + s.guild.map((c) => esc(cardName(c))).join(", ") : ""}${s.lore.length ? " · lore: " + s.lore.map((c) => esc(cardName(c))).join(", ") : ""}</div>`;
+        `${s.leader ? "leader: " + cardsOf([s.leader]) + " · " : ""}${s.guild.length ? "guild: " + cardsOf(s.guild) : ""}${s.lore.length ? " · lore: " + cardsOf(s.lore) : ""}</div>`;
     }).join("");
+    $("players").querySelectorAll("[data-target]").forEach((el) => {
+      el.onclick = () => pick(...targets[Number(el.dataset.target)]);
+    });
   }
 
   function renderLog(v) {

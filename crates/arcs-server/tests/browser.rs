@@ -184,7 +184,9 @@ async fn play_a_whole_game_against_a_bot_by_clicking() {
         // Every third move, act on the board itself when a system or card
         // is clickable; otherwise press one of the choice buttons.
         let on_board = client
-            .find_all(Locator::Css("g.sys.clickable, .card.clickable"))
+            .find_all(Locator::Css(
+                "g.sys.clickable, .card.clickable, .player .clickable",
+            ))
             .await
             .unwrap_or_default();
         let clicked = if clicks % 3 == 0 && !on_board.is_empty() {
