@@ -222,9 +222,14 @@ const Arcs = (() => {
           const dx = -40 + k * 28;
           inner += `<g transform="translate(${dx},${s.gate ? 24 : 4})"><rect class="${seatClass(owner)}" width="24" height="16" rx="3"/><text x="12" y="14" style="fill:#000;font-size:14px">${n.fresh}${n.damaged ? "+" + n.damaged + "d" : ""}</text></g>`;
         });
+        // Building slots (empty outlines), then the buildings in them.
+        for (let k = 0; k < s.slots; k++) {
+          inner += `<rect class="slot" x="${-30 + k * 26}" y="26" width="22" height="22"/>`;
+        }
         sv.buildings.forEach(([slot, b], k) => {
           const shape = b.kind === "city" ? `<rect width="22" height="22"/>` : `<polygon points="11,0 22,22 0,22"/>`;
-          inner += `<g class="${seatClass(b.owner)} ${b.damaged ? "damaged" : ""}" transform="translate(${-30 + k * 26},${s.gate ? -30 : 26})">${shape}</g>`;
+          const at = s.slots ? slot : k;
+          inner += `<g class="${seatClass(b.owner)} ${b.damaged ? "damaged" : ""}" transform="translate(${-30 + at * 26},${s.gate ? -30 : 26})">${shape}</g>`;
         });
       }
       parts.push(`<g class="${cls}" data-system="${esc(s.id)}" transform="translate(${x},${y})">${inner}</g>`);

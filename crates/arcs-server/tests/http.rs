@@ -321,6 +321,7 @@ async fn undo_takes_back_own_choices_only() {
             )
             .await;
             assert_eq!(status, StatusCode::OK, "{back}");
+            assert_no_leak(&back, back["you"].as_u64());
             assert_eq!(back["version"].as_u64(), Some(v));
             assert_eq!(back["view"], mine["view"], "undo restores the position");
             undone += 1;
