@@ -95,7 +95,8 @@ const Arcs = (() => {
   async function game() {
     try {
       [map, cards] = await Promise.all([api("GET", "/api/map"), api("GET", "/api/cards")]);
-      cards = Object.fromEntries(cards.map((c) => [c.id, c]));
+      // Choice texts name cards by short code (LEAD04, BC20): index both.
+      cards = Object.fromEntries(cards.flatMap((c) => [[c.id, c], [c.id.replace(/^ARCS-/, ""), c]]));
       await refresh();
       const es = new EventSource(`/api/games/${gameId()}/updates?token=${encodeURIComponent(token())}`);
       es.onmessage = () => refresh();
@@ -166,6 +167,7 @@ const Arcs = (() => {
       : snap.you ? `You are P${snap.you}` + (snap.your_turn ? " — your decision" : "") : "Spectating";
     $("prompt").textContent = snap.prompt_text || "";
     $("undo").hidden = !snap.undoable;
+    targets = [];
     renderMap(v);
     renderChoices(null);
     renderHand();
@@ -173,6 +175,9 @@ const Arcs = (() => {
     renderCourt(v);
     renderPlayers(v);
     renderLog(v);
+    document.querySelectorAll("[data-target]").forEach((el) => {
+      el.onclick = () => pick(...targets[Number(el.dataset.target)]);
+    });
   }
 
   function renderChoices(subset) {
@@ -182,7 +187,9 @@ const Arcs = (() => {
     for (const [text, i] of list) {
       const b = document.createElement("button");
       b.className = "choice";
-      b.textContent = text;
+      // Card codes read as names ("card ARCS-LEAD03" -> "card Rebel").
+      b.textContent = text.replace(/\b[A-Z][A-Z0-9-]*[0-9][A-Z0-9]*\b/g, (code) => (cards[code] ? cards[code].name : code));
+      b.title = text;
       b.onclick = () => choose(i);
       box.appendChild(b);
     }
@@ -257,6 +264,8 @@ const Arcs = (() => {
     $("round").innerHTML = `<h3>Chapter ${v.chapter}</h3><p>Initiative: P${v.initiative}${v.seized ? " (seized)" : ""} · Leader: P${v.leader}` +
       (v.zero_marker ? " · zero marker out" : "") + `</p><p>Played: ${plays.join(" · ") || "—"}</p>` +
       `<p>Action deck discards: ${v.action_discard_size} · Court deck: ${v.court_deck_size}</p>` +
+      (v.leader_row.length ? `<p>Leaders to draft: ${v.leader_row.map(draftCard).join("")}</p>` : "") +
+      (v.lore_row.length ? `<p>Lore to draft: ${v.lore_row.map(draftCard).join("")}</p>` : "") +
       (roll ? `<p class="dice">Last roll: ${esc(roll.text)}</p>` : "");
   }
 
@@ -272,7 +281,7 @@ const Arcs = (() => {
       const name = slot.card ? cardName(slot.card) : "(empty)";
       const agents = slot.agents.map(([o, n]) => `<b class="${seatClass(o)}" style="background:none">●${n}</b>`).join(" ");
       const pos = v.court.indexOf(slot) + 1;
-      const needles = [new RegExp(`^court ${pos}$`), ...(slot.card ? [slot.card] : [])];
+      const needles = [new RegExp(`^court ${pos}$`), ...(slot.card ? [slot.card, slot.card.replace(/^ARCS-/, "")] : [])];
       const clickable = anyNaming(...needles);
       el.className = "card court-card" + (clickable ? " clickable" : "");
       el.title = slot.card && cards[slot.card] ? cards[slot.card].text : "";
@@ -290,23 +299,21 @@ const Arcs = (() => {
     return `<span class="${cls} clickable" data-target="${targets.length - 1}">${esc(label)}</span>`;
   }
 
+  const draftCard = (c) => target(cardName(c), "card", c, c.replace(/^ARCS-/, ""));
+
   function renderPlayers(v) {
-    targets = [];
     $("players").innerHTML = v.seats.map((s) => {
       const kind = snap.seats[s.seat - 1];
       const who = kind.kind === "human" ? "person" : `bot ${kind.level}`;
       const mine = s.seat === snap.you;
       const res = s.resources.map((r, k) => target(r || "·", "slot",
         ...(mine ? [new RegExp(`^spend ${k + 1} `), new RegExp(`^slot ${k + 1}$`)] : [new RegExp(`^steal P${s.seat} slot ${k + 1}$`)]))).join(" ");
-      const cardsOf = (list) => list.map((c) => target(cardName(c), "guild", c)).join(", ");
+      const cardsOf = (list) => list.map((c) => target(cardName(c), "guild", c, c.replace(/^ARCS-/, ""))).join(", ");
       return `<div class="player ${mine ? "me" : ""}">${target(`P${s.seat}`, `p${s.seat} name`, `P${s.seat}`)} (${esc(who)}) · power ${s.power} · cards ${s.hand_size}<br>` +
         `resources: ${res} · outrage: ${esc(s.outrage.join(", ") || "—")}<br>` +
         `ships ${s.ships} · agents ${s.agents} · starports ${s.starports} · cities on board ${s.cities_on_board} · trophies ${s.trophies} · captives ${s.captives}<br>` +
         `${s.leader ? "leader: " + cardsOf([s.leader]) + " · " : ""}${s.guild.length ? "guild: " + cardsOf(s.guild) : ""}${s.lore.length ? " · lore: " + cardsOf(s.lore) : ""}</div>`;
     }).join("");
-    $("players").querySelectorAll("[data-target]").forEach((el) => {
-      el.onclick = () => pick(...targets[Number(el.dataset.target)]);
-    });
   }
 
   function renderLog(v) {
