@@ -36,9 +36,20 @@ const Arcs = (() => {
       label.querySelector("select").value = value;
       rows.appendChild(label);
     };
+    // The setup card list follows the number of seats.
+    let setups = [];
+    const fillSetups = () => {
+      const n = rows.children.length;
+      const sel = $("setup-card");
+      const keep = sel.value;
+      sel.innerHTML = `<option value="">random</option>` + setups.filter((c) => c.players === n)
+        .map((c) => `<option value="${esc(c.id)}">${esc(c.name)}${c.experienced ? " (experienced)" : ""}</option>`).join("");
+      sel.value = [...sel.options].some((o) => o.value === keep) ? keep : "";
+    };
+    api("GET", "/api/setup-cards").then((c) => { setups = c; fillSetups(); }).catch((e) => showError(e.message));
     addRow("human"); addRow("heuristic"); addRow("heuristic");
-    $("add-seat").onclick = () => addRow("heuristic");
-    $("remove-seat").onclick = () => { if (rows.children.length > 2) rows.lastChild.remove(); };
+    $("add-seat").onclick = () => { addRow("heuristic"); fillSetups(); };
+    $("remove-seat").onclick = () => { if (rows.children.length > 2) rows.lastChild.remove(); fillSetups(); };
     $("create").onsubmit = async (e) => {
       e.preventDefault();
       showError("");
@@ -108,7 +119,7 @@ const Arcs = (() => {
   async function refresh() {
     try {
       const wasMine = snap && snap.your_turn;
-      snap = await api("GET", `/api/games/${gameId()}?token=${encodeURIComponent(token())}`);
+      snap = await api("GET", `/api/games/${gameId()}?token=${encodeURIComponent(token())}&log=200`);
       render();
       if (snap.your_turn && !wasMine && document.hidden && "Notification" in window && Notification.permission === "granted") {
         new Notification("Arcs: your turn", { body: snap.prompt_text || "" });
@@ -121,7 +132,7 @@ const Arcs = (() => {
     busy = true;
     showError("");
     try {
-      snap = await api("POST", `/api/games/${gameId()}/choice?token=${encodeURIComponent(token())}`, { version: snap.version, index });
+      snap = await api("POST", `/api/games/${gameId()}/choice?token=${encodeURIComponent(token())}&log=200`, { version: snap.version, index });
       render();
     } catch (err) {
       showError(err.message);
@@ -131,7 +142,7 @@ const Arcs = (() => {
 
   async function undo() {
     try {
-      snap = await api("POST", `/api/games/${gameId()}/undo?token=${encodeURIComponent(token())}`, { version: snap.version });
+      snap = await api("POST", `/api/games/${gameId()}/undo?token=${encodeURIComponent(token())}&log=200`, { version: snap.version });
       render();
     } catch (err) { showError(err.message); }
   }

@@ -71,6 +71,19 @@ type ApiResult<T> = Result<Json<T>, ApiError>;
 #[derive(Deserialize)]
 struct TokenQuery {
     token: String,
+    /// Send only the last `log` visible events (the UI shows 200).
+    #[serde(default)]
+    log: Option<usize>,
+}
+
+impl TokenQuery {
+    fn trim(&self, mut snap: crate::hub::Snapshot) -> Json<crate::hub::Snapshot> {
+        if let Some(n) = self.log {
+            let log = &mut snap.view.log;
+            log.drain(..log.len().saturating_sub(n));
+        }
+        Json(snap)
+    }
 }
 
 #[derive(Deserialize)]
@@ -111,6 +124,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         )
         .route("/api/cards", get(cards))
         .route("/api/map", get(map))
+        .route("/api/setup-cards", get(setup_cards))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/choice", post(choose))
@@ -159,6 +173,18 @@ async fn map() -> impl IntoResponse {
     Json(serde_json::json!({ "systems": systems }))
 }
 
+/// The setup cards (components.md §2) for the lobby's choice.
+async fn setup_cards() -> impl IntoResponse {
+    let cards: Vec<_> = arcs_engine::data::components()
+        .setup_cards
+        .iter()
+        .map(|c| {
+            serde_json::json!({"id": c.id, "name": c.name, "players": c.players, "experienced": c.experienced})
+        })
+        .collect();
+    Json(cards)
+}
+
 async fn create(
     State(hub): State<Arc<Hub>>,
     body: Result<Json<CreateGame>, JsonRejection>,
@@ -173,7 +199,7 @@ async fn snapshot(
     q: Result<Query<TokenQuery>, QueryRejection>,
 ) -> ApiResult<crate::hub::Snapshot> {
     let Query(q) = q?;
-    Ok(Json(hub.snapshot(&id, &q.token).await?))
+    Ok(q.trim(hub.snapshot(&id, &q.token).await?))
 }
 
 async fn choose(
@@ -184,7 +210,7 @@ async fn choose(
 ) -> ApiResult<crate::hub::Snapshot> {
     let Query(q) = q?;
     let Json(b) = body?;
-    Ok(Json(hub.act(&id, &q.token, b.version, b.index).await?))
+    Ok(q.trim(hub.act(&id, &q.token, b.version, b.index).await?))
 }
 
 async fn undo(
@@ -195,7 +221,7 @@ async fn undo(
 ) -> ApiResult<crate::hub::Snapshot> {
     let Query(q) = q?;
     let Json(b) = body?;
-    Ok(Json(hub.undo(&id, &q.token, b.version).await?))
+    Ok(q.trim(hub.undo(&id, &q.token, b.version).await?))
 }
 
 /// Server-sent events: `data: {"version": N}` whenever the game changes.

@@ -493,3 +493,40 @@ async fn live_updates_carry_only_the_version() {
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn public_data_setup_cards_and_log_tail() {
+    let hub = hub();
+    let (status, setups) = call(&hub, "GET", "/api/setup-cards", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let setups = setups.as_array().unwrap().clone();
+    assert_eq!(setups.len(), 12, "components.md: 12 setup cards");
+    // A listed card can be chosen for a game of its size.
+    let four = setups.iter().find(|c| c["players"] == 4).unwrap();
+    let g = create(
+        &hub,
+        json!({"seats": ["human", "random", "random", "random"], "setup_card": four["id"], "bot_delay_ms": 0}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap();
+    let tok = tokens(&g)[0].clone();
+    let full = snap(&hub, id, &tok).await;
+    assert_eq!(full["view"]["setup_card"], four["id"]);
+    let (status, tail) = call(
+        &hub,
+        "GET",
+        &format!("/api/games/{id}?token={tok}&log=1"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let n = full["view"]["log"].as_array().unwrap().len();
+    assert!(n > 1);
+    assert_eq!(tail["view"]["log"].as_array().unwrap().len(), 1);
+    let (status, map) = call(&hub, "GET", "/api/map", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(map["systems"].as_array().unwrap().len(), 24);
+    let (status, cards) = call(&hub, "GET", "/api/cards", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(cards.as_array().unwrap().len(), 533);
+}
