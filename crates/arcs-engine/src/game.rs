@@ -38,7 +38,8 @@ pub struct Game {
     state: GameState,
     choices: Vec<(Seat, Choice)>,
     /// Per choice: whether it revealed something (a die roll, a shuffle or
-    /// deal, a card drawn from a deck) or conceded. Undo stops there.
+    /// deal, a card drawn from a deck, anything shown privately to a seat)
+    /// or conceded. Undo stops there.
     reveals: Vec<bool>,
     log: Vec<Event>,
     last_apply_log_start: usize,
@@ -166,7 +167,10 @@ impl Game {
         let mut events = Vec::new();
         let before = self.hidden_marks();
         self.state.apply_unchecked(choice, &mut events);
-        self.reveals.push(self.hidden_marks() != before);
+        // A private event shows the seat something hidden (a card drawn,
+        // a hand looked at with Farseers): also a reveal.
+        let private = events.iter().any(|e| e.private_to.is_some());
+        self.reveals.push(private || self.hidden_marks() != before);
         self.choices.push((seat, choice));
         self.last_apply_log_start = self.log.len();
         self.log.extend(events.iter().cloned());

@@ -69,3 +69,26 @@ fn a_dice_roll_is_a_barrier() {
     }
     assert!(found);
 }
+
+#[test]
+fn a_private_reveal_is_a_barrier() {
+    // Whenever a choice shows a seat something privately (a draw, a look
+    // at a hand), no seat can take that choice back.
+    let mut found = 0;
+    for seed in 0..20u64 {
+        let mut game = Game::new(Config::base(3), seed).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..600 {
+            let Pending::Decision(d) = game.pending() else {
+                break;
+            };
+            let c = d.choices[rng.gen_range(0..d.choices.len())];
+            let events = game.apply(d.seat, c).unwrap();
+            if events.iter().any(|e| e.private_to.is_some()) {
+                assert_eq!(game.undoable(d.seat), 0);
+                found += 1;
+            }
+        }
+    }
+    assert!(found > 0);
+}
