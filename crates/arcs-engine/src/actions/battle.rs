@@ -640,7 +640,8 @@ impl BattleFrame {
     }
 }
 
-fn ship_targets(s: &GameState, sys: SystemId, owner: Owner, out: &mut Vec<Choice>) {
+/// The ship choices (fresh and/or damaged) of `owner` in `sys`.
+pub(crate) fn ship_targets(s: &GameState, sys: SystemId, owner: Owner, out: &mut Vec<Choice>) {
     let sh = s.sys(sys).ships_of(owner);
     if sh.fresh > 0 {
         out.push(Choice::Piece {

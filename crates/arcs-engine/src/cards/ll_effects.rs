@@ -3,6 +3,7 @@
 //! module gives its prompt text, its legal choices and its resolution.
 
 use super::effects::{BonusStage, Effect};
+use crate::actions::battle::ship_targets;
 use crate::actions::dice::DiceRoll;
 use crate::choice::{Choice, Piece};
 use crate::data::DieKind;
@@ -390,25 +391,7 @@ pub fn choices(e: &Effect, s: &GameState, out: &mut Vec<Choice>) {
             _ => {
                 if hits > 0 {
                     let o = defender.owner();
-                    let sh = s.sys(at).ships_of(o);
-                    if sh.fresh > 0 {
-                        out.push(Choice::Piece {
-                            system: at,
-                            piece: Piece::Ship {
-                                owner: o,
-                                damaged: false,
-                            },
-                        });
-                    }
-                    if sh.damaged > 0 {
-                        out.push(Choice::Piece {
-                            system: at,
-                            piece: Piece::Ship {
-                                owner: o,
-                                damaged: true,
-                            },
-                        });
-                    }
+                    ship_targets(s, at, o, out);
                     if out.is_empty() {
                         out.extend(s.sys(at).buildings_of(o).map(|(slot, _)| Choice::Piece {
                             system: at,
@@ -464,26 +447,8 @@ pub fn choices(e: &Effect, s: &GameState, out: &mut Vec<Choice>) {
             moved,
             ..
         } => {
-            for (i, c) in s.sys(f).ships.iter().enumerate() {
-                let owner = Owner::from_index(i);
-                if c.fresh > 0 {
-                    out.push(Choice::Piece {
-                        system: f,
-                        piece: Piece::Ship {
-                            owner,
-                            damaged: false,
-                        },
-                    });
-                }
-                if c.damaged > 0 {
-                    out.push(Choice::Piece {
-                        system: f,
-                        piece: Piece::Ship {
-                            owner,
-                            damaged: true,
-                        },
-                    });
-                }
+            for i in 0..s.sys(f).ships.len() {
+                ship_targets(s, f, Owner::from_index(i), out);
             }
             if moved > 0 || out.is_empty() {
                 out.push(Choice::Done);
@@ -497,28 +462,10 @@ pub fn choices(e: &Effect, s: &GameState, out: &mut Vec<Choice>) {
             system: Some(x),
             ..
         } => {
-            for (i, c) in s.sys(x).ships.iter().enumerate() {
+            for i in 0..s.sys(x).ships.len() {
                 let owner = Owner::from_index(i);
-                if owner == seat.owner() {
-                    continue;
-                }
-                if c.fresh > 0 {
-                    out.push(Choice::Piece {
-                        system: x,
-                        piece: Piece::Ship {
-                            owner,
-                            damaged: false,
-                        },
-                    });
-                }
-                if c.damaged > 0 {
-                    out.push(Choice::Piece {
-                        system: x,
-                        piece: Piece::Ship {
-                            owner,
-                            damaged: true,
-                        },
-                    });
+                if owner != seat.owner() {
+                    ship_targets(s, x, owner, out);
                 }
             }
         }
