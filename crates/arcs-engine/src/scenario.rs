@@ -257,6 +257,20 @@ fn parse_card(line: &Line, w: &str) -> Result<CardId, ScenarioError> {
     CardId::parse(w).map_or_else(|| err(line, format!("unknown card {w:?}")), Ok)
 }
 
+/// A card that must be of `kind` (`what` names the kind in the error).
+fn parse_card_of(
+    line: &Line,
+    w: &str,
+    kind: crate::data::CardKind,
+    what: &str,
+) -> Result<CardId, ScenarioError> {
+    let c = parse_card(line, w)?;
+    if c.info().kind != kind {
+        return err(line, format!("{} is not {what}", c.code()));
+    }
+    Ok(c)
+}
+
 fn parse_action_card(line: &Line, w: &str) -> Result<ActionCard, ScenarioError> {
     ActionCard::parse(w).map_or_else(
         || {
@@ -711,19 +725,14 @@ impl Builder {
                 }
             }
             "leader" => {
-                let c = parse_card(l, w.get(2).map(|x| x.as_str()).unwrap_or(""))?;
-                if c.info().kind != crate::data::CardKind::Leader {
-                    return err(l, format!("{} is not a leader", c.code()));
-                }
+                let text = w.get(2).map(|x| x.as_str()).unwrap_or("");
+                let c = parse_card_of(l, text, crate::data::CardKind::Leader, "a leader")?;
                 s.seat_mut(seat).leader = Some(c);
                 self.config.mode = crate::config::Mode::LeadersLore;
             }
             "lore" => {
                 for x in &w[2..] {
-                    let c = parse_card(l, x)?;
-                    if c.info().kind != crate::data::CardKind::Lore {
-                        return err(l, format!("{} is not a lore card", c.code()));
-                    }
+                    let c = parse_card_of(l, x, crate::data::CardKind::Lore, "a lore card")?;
                     if s.seat_mut(seat).lore.try_push(c).is_err() {
                         return err(l, "too many lore cards");
                     }
@@ -732,10 +741,7 @@ impl Builder {
             }
             "guild" => {
                 for x in &w[2..] {
-                    let c = parse_card(l, x)?;
-                    if c.info().kind != crate::data::CardKind::Guild {
-                        return err(l, format!("{} is not a Guild card", c.code()));
-                    }
+                    let c = parse_card_of(l, x, crate::data::CardKind::Guild, "a Guild card")?;
                     if s.seat_mut(seat).guild.try_push(c).is_err() {
                         return err(l, "too many Guild cards");
                     }

@@ -1015,14 +1015,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
         }
         Prune { seat, .. } => {
             s.pop();
-            let Choice::Piece {
-                system,
-                piece: Piece::Building { slot },
-            } = choice
-            else {
-                return;
-            };
-            let Some(b) = s.sys(system).slots[slot as usize] else {
+            let Some((system, slot, b)) = chosen_building(s, choice) else {
                 return;
             };
             // B-FINE-08 Replace: no destruction; damage is kept.
@@ -1184,14 +1177,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
         }
         Annex { seat, .. } => {
             s.pop();
-            let Choice::Piece {
-                system,
-                piece: Piece::Building { slot },
-            } = choice
-            else {
-                return;
-            };
-            let Some(b) = s.sys(system).slots[slot as usize] else {
+            let Some((system, slot, b)) = chosen_building(s, choice) else {
                 return;
             };
             // Replace (B-FINE-08): the old piece returns to its owner.
@@ -1444,4 +1430,16 @@ pub fn run_auto(e: Effect, s: &mut GameState, ev: &mut dyn Sink) {
 /// Tax limit key helper for Ruthless repeats.
 pub fn taxed_key(system: SystemId, slot: u8) -> u128 {
     slot_key(system, slot)
+}
+
+/// The building a `Choice::Piece` names, with its system and slot.
+fn chosen_building(s: &GameState, choice: Choice) -> Option<(SystemId, u8, Building)> {
+    let Choice::Piece {
+        system,
+        piece: Piece::Building { slot },
+    } = choice
+    else {
+        return None;
+    };
+    Some((system, slot, s.sys(system).slots[slot as usize]?))
 }
