@@ -35,7 +35,7 @@ pub fn score(s: &GameState, seat: Seat) -> f64 {
         v += 0.12 * arcs_engine::flow::ambition_count(s, seat, a).min(6) as f64;
     }
     v += 0.45 * st.resource_count() as f64;
-    v += 0.7 * st.guild.len() as f64;
+    v += 0.7 * st.guild().len() as f64;
     v += 1.2 * (5 - st.cities - st.scrapped[2]).min(5) as f64;
     v += 0.35 * st.captive_total() as f64 + 0.35 * st.trophy_total() as f64;
     v -= 0.8 * st.outrage.count_ones() as f64;

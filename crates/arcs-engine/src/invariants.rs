@@ -127,7 +127,7 @@ pub fn check(s: &GameState) -> Result<(), String> {
     cards.extend(s.court_discard.iter().copied());
     cards.extend(s.round.unions.iter().map(|u| u.union));
     for seat in s.seat_ids() {
-        cards.extend(s.seat(seat).guild.iter().copied());
+        cards.extend(s.seat(seat).guild().iter().copied());
     }
     let n = cards.len();
     cards.sort();
@@ -154,7 +154,7 @@ pub fn court_card_count(s: &GameState) -> usize {
         + s.court_discard.len();
     n += s.round.unions.len();
     for seat in s.seat_ids() {
-        n += s.seat(seat).guild.len();
+        n += s.seat(seat).guild().len();
     }
     n
 }

@@ -727,13 +727,13 @@ impl Builder {
             "leader" => {
                 let text = w.get(2).map(|x| x.as_str()).unwrap_or("");
                 let c = parse_card_of(l, text, crate::data::CardKind::Leader, "a leader")?;
-                s.seat_mut(seat).leader = Some(c);
+                s.seat_mut(seat).set_leader(Some(c));
                 self.config.mode = crate::config::Mode::LeadersLore;
             }
             "lore" => {
                 for x in &w[2..] {
                     let c = parse_card_of(l, x, crate::data::CardKind::Lore, "a lore card")?;
-                    if s.seat_mut(seat).lore.try_push(c).is_err() {
+                    if !s.seat_mut(seat).add_lore(c) {
                         return err(l, "too many lore cards");
                     }
                 }
@@ -742,7 +742,7 @@ impl Builder {
             "guild" => {
                 for x in &w[2..] {
                     let c = parse_card_of(l, x, crate::data::CardKind::Guild, "a Guild card")?;
-                    if s.seat_mut(seat).guild.try_push(c).is_err() {
+                    if !s.seat_mut(seat).add_guild(c) {
                         return err(l, "too many Guild cards");
                     }
                 }
@@ -802,7 +802,7 @@ impl Builder {
         // Every Court card in one place only.
         let mut court_cards: Vec<CardId> = self.state.court.iter().filter_map(|c| c.card).collect();
         for x in self.state.seat_ids() {
-            court_cards.extend(self.state.seat(x).guild.iter().copied());
+            court_cards.extend(self.state.seat(x).guild().iter().copied());
         }
         court_cards.extend(self.court_deck_top.iter().copied());
         court_cards.extend(self.court_discard.iter().copied());
@@ -843,7 +843,7 @@ impl Builder {
         let base = crate::data::catalog().base_court();
         let used = |s: &GameState, c: CardId| {
             s.court.iter().any(|x| x.card == Some(c))
-                || s.seat_ids().any(|x| s.seat(x).guild.contains(&c))
+                || s.seat_ids().any(|x| s.seat(x).guild().contains(&c))
         };
         let mut rest: Vec<CardId> = base
             .iter()
@@ -931,8 +931,8 @@ impl Builder {
             .copied()
             .collect();
         for x in s.seat_ids() {
-            ll.extend(s.seat(x).leader);
-            ll.extend(s.seat(x).lore.iter().copied());
+            ll.extend(s.seat(x).leader());
+            ll.extend(s.seat(x).lore().iter().copied());
         }
         let n = ll.len();
         ll.sort();
@@ -1648,25 +1648,29 @@ fn expect_seat(s: &GameState, seat: Seat, w: &[String]) -> Result<(), String> {
         "guild" => {
             let c = CardId::parse(w.get(2).ok_or("guild has|lacks ID")?).ok_or("unknown card")?;
             match w.get(1).map(|x| x.as_str()) {
-                Some("has") => eq(&label(&format!("holds {c}")), st.guild.contains(&c), true),
-                Some("lacks") => eq(&label(&format!("holds {c}")), st.guild.contains(&c), false),
+                Some("has") => eq(&label(&format!("holds {c}")), st.guild().contains(&c), true),
+                Some("lacks") => eq(
+                    &label(&format!("holds {c}")),
+                    st.guild().contains(&c),
+                    false,
+                ),
                 _ => Err("guild has|lacks ID".into()),
             }
         }
-        "guild-count" => eq(&label("Guild cards"), st.guild.len(), num(w, 1)?),
+        "guild-count" => eq(&label("Guild cards"), st.guild().len(), num(w, 1)?),
         "leader" => {
             let c = CardId::parse(w.get(1).ok_or("which leader?")?).ok_or("unknown card")?;
-            eq(&label("leader"), st.leader, Some(c))
+            eq(&label("leader"), st.leader(), Some(c))
         }
         "lore" => {
             let c = CardId::parse(w.get(2).ok_or("lore has|lacks ID")?).ok_or("unknown card")?;
             match w.get(1).map(|x| x.as_str()) {
-                Some("has") => eq(&label(&format!("holds {c}")), st.lore.contains(&c), true),
-                Some("lacks") => eq(&label(&format!("holds {c}")), st.lore.contains(&c), false),
+                Some("has") => eq(&label(&format!("holds {c}")), st.lore().contains(&c), true),
+                Some("lacks") => eq(&label(&format!("holds {c}")), st.lore().contains(&c), false),
                 _ => Err("lore has|lacks ID".into()),
             }
         }
-        "lore-count" => eq(&label("lore cards"), st.lore.len(), num(w, 1)?),
+        "lore-count" => eq(&label("lore cards"), st.lore().len(), num(w, 1)?),
         "placeholder" | "no-placeholder" => {
             let r = Resource::parse(w.get(1).ok_or("which type?")?).ok_or("unknown resource")?;
             eq(

@@ -137,9 +137,9 @@ impl View {
                         .collect(),
                     trophies: st.trophy_total(),
                     captives: st.captive_total(),
-                    guild: st.guild.to_vec(),
-                    lore: st.lore.to_vec(),
-                    leader: st.leader,
+                    guild: st.guild().to_vec(),
+                    lore: st.lore().to_vec(),
+                    leader: st.leader(),
                 }
             })
             .collect();

@@ -697,7 +697,7 @@ fn raid_choices(s: &GameState, thief: Seat, victim: Seat, keys: u8, out: &mut Ve
             out.push(Choice::Steal { from: victim, loot });
         }
     }
-    for &c in &st.guild {
+    for &c in st.guild() {
         let loot = Loot::Card(c);
         let cost = cards::raid_cost(s, victim, c);
         if cost > 0 && cost <= keys && crate::actions::resources::can_steal(s, thief, victim, loot)

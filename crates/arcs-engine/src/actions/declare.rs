@@ -36,7 +36,7 @@ pub fn begin_declare(
     ev: &mut dyn Sink,
 ) {
     if crate::cards::declare_costs_guild(s, seat) {
-        let Some(card) = s.seat(seat).leader else {
+        let Some(card) = s.seat(seat).leader() else {
             return;
         };
         s.push(crate::flow::Frame::Effect(

@@ -18,7 +18,7 @@ pub fn provoke_outrage(s: &mut GameState, seat: Seat, r: Resource, ev: &mut dyn 
     }
     let cards: Vec<CardId> = s
         .seat(seat)
-        .guild
+        .guild()
         .iter()
         .copied()
         .filter(|c| c.info().suit == Some(r) && !crate::cards::keeps_on_outrage(*c))

@@ -172,7 +172,7 @@ pub fn can_steal(s: &GameState, thief: Seat, victim: Seat, loot: crate::choice::
                 && crate::cards::may_steal(s, thief, victim, loot)
         }
         crate::choice::Loot::Card(c) => {
-            s.seat(victim).guild.contains(&c) && crate::cards::may_steal(s, thief, victim, loot)
+            s.seat(victim).guild().contains(&c) && crate::cards::may_steal(s, thief, victim, loot)
         }
     }
 }
@@ -198,9 +198,7 @@ pub fn steal(
             }
         }
         crate::choice::Loot::Card(c) => {
-            let g = &mut s.seat_mut(victim).guild;
-            if let Some(p) = g.iter().position(|x| *x == c) {
-                g.remove(p);
+            if s.seat_mut(victim).remove_guild(c) {
                 log!(
                     ev,
                     "steal",

@@ -790,10 +790,7 @@ impl Effect {
             UnionAttach { seat, card, .. } => {
                 s.pop();
                 if let Choice::ActionCard(target) = choice {
-                    let g = &mut s.seat_mut(seat).guild;
-                    if let Some(p) = g.iter().position(|c| *c == card) {
-                        g.remove(p);
-                    }
+                    s.seat_mut(seat).remove_guild(card);
                     let _ = s.round.unions.try_push(UnionAttachment {
                         union: card,
                         holder: seat,
@@ -1013,7 +1010,7 @@ fn steal_choices(s: &GameState, seat: Seat, filter: StealFilter, out: &mut Vec<C
             }
         }
         if !matches!(filter, StealFilter::Resource(_)) {
-            for &c in &st.guild {
+            for &c in st.guild() {
                 let loot = Loot::Card(c);
                 if can_steal(s, seat, victim, loot) {
                     out.push(Choice::Steal { from: victim, loot });
@@ -1070,7 +1067,7 @@ pub fn union_targets(s: &GameState, suit: Suit) -> impl Iterator<Item = ActionCa
 pub fn weapon_icons(s: &GameState, seat: Seat) -> u8 {
     let st = s.seat(seat);
     st.count_resource(Resource::Weapon)
-        + st.guild
+        + st.guild()
             .iter()
             .filter(|c| c.info().suit == Some(Resource::Weapon))
             .count() as u8

@@ -282,7 +282,7 @@ pub fn choices(e: &Effect, s: &GameState, out: &mut Vec<Choice>) {
                 out.push(Choice::No);
             }
         }
-        Generous { seat, .. } => out.extend(s.seat(seat).guild.iter().map(|c| Choice::Card(*c))),
+        Generous { seat, .. } => out.extend(s.seat(seat).guild().iter().map(|c| Choice::Card(*c))),
         Ambitious { .. } => {
             out.extend(
                 Resource::ALL
@@ -648,10 +648,8 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
             let Some(to) = s.rivals(seat).min_by_key(|r| s.seat(*r).power) else {
                 return;
             };
-            let g = &mut s.seat_mut(seat).guild;
-            if let Some(p) = g.iter().position(|x| *x == c) {
-                g.remove(p);
-                s.seat_mut(to).guild.push(c);
+            if s.seat_mut(seat).remove_guild(c) {
+                s.seat_mut(to).add_guild(c);
                 log!(
                     ev,
                     "give",
@@ -691,7 +689,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
             let Choice::Card(c) = choice else {
                 return s.pop();
             };
-            let _ = s.seat_mut(seat).lore.try_push(c);
+            s.seat_mut(seat).add_lore(c);
             for d in drawn.iter_mut() {
                 if *d == Some(c) {
                     *d = None;

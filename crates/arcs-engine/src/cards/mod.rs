@@ -226,8 +226,121 @@ impl Behavior {
     };
 }
 
-fn registry() -> &'static Vec<Option<&'static Behavior>> {
-    static R: OnceLock<Vec<Option<&'static Behavior>>> = OnceLock::new();
+/// The hooks a card can have, one bit each in [`SeatState::hooks`]
+/// (crate::state::SeatState): a rule asks whether any held card has its hook
+/// before walking the cards, so a seat without such a card pays one bit test.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Hook {
+    SpendAs,
+    HoldsSupply,
+    CardSlot,
+    Guard,
+    Prelude,
+    CopyPivot,
+    DeclareCostsGuild,
+    DeclareOnFollow,
+    SkipZeroMarker,
+    OnDeclare,
+    TaxLoyal,
+    Inspiring,
+    Retax,
+    Bond,
+    AfterTax,
+    ShipsAlwaysFresh,
+    BuildOnGates,
+    CloudCities,
+    AfterBuildShip,
+    MaxMove,
+    Sprint,
+    CatapultFromGatesOnly,
+    GateToll,
+    GuildSecureMin,
+    ExtraDice,
+    Reroll,
+    Wary,
+    RaidWithoutBuildings,
+    SignalBreaker,
+    HiddenHarbors,
+    MirrorPlating,
+    Railgun,
+    PredictiveSensors,
+    Irregular,
+    NoRansackAgainst,
+    AfterBattle,
+    ScoreRule,
+    AfterScoring,
+    /// A new action standing in for a standard action: this bit plus the
+    /// [`StdAction`] index (7 bits).
+    NewAction,
+}
+
+impl Hook {
+    pub fn bit(self) -> u64 {
+        1 << self as u8
+    }
+    /// The bit of a new action standing in for `std` (B-NEW-01).
+    pub fn new_action_bit(std: StdAction) -> u64 {
+        1 << (Hook::NewAction as u8 + std as u8)
+    }
+}
+
+/// Every hook bit of a behaviour.
+fn behavior_bits(b: &Behavior) -> u64 {
+    use Hook::*;
+    let mut h = 0;
+    let mut set = |on: bool, x: Hook| {
+        if on {
+            h |= x.bit();
+        }
+    };
+    set(b.spend_as.is_some(), SpendAs);
+    set(b.holds_supply.is_some(), HoldsSupply);
+    set(b.card_slot, CardSlot);
+    set(b.guard.is_some(), Guard);
+    set(!b.preludes.is_empty(), Prelude);
+    set(b.copy_pivot.is_some(), CopyPivot);
+    set(b.declare_costs_guild, DeclareCostsGuild);
+    set(b.declare_on_follow, DeclareOnFollow);
+    set(b.skip_zero_marker.is_some(), SkipZeroMarker);
+    set(b.on_declare.is_some(), OnDeclare);
+    set(b.tax_loyal.is_some(), TaxLoyal);
+    set(b.inspiring, Inspiring);
+    set(b.retax.is_some(), Retax);
+    set(b.bond.is_some(), Bond);
+    set(b.after_tax.is_some(), AfterTax);
+    set(b.ships_always_fresh, ShipsAlwaysFresh);
+    set(b.build_on_gates.is_some(), BuildOnGates);
+    set(b.cloud_cities, CloudCities);
+    set(b.after_build_ship.is_some(), AfterBuildShip);
+    set(b.max_move.is_some(), MaxMove);
+    set(b.sprint, Sprint);
+    set(b.catapult_from_gates_only, CatapultFromGatesOnly);
+    set(b.gate_toll, GateToll);
+    set(b.guild_secure_min > 0, GuildSecureMin);
+    set(b.extra_dice.is_some(), ExtraDice);
+    set(b.reroll.is_some(), Reroll);
+    set(b.wary, Wary);
+    set(b.raid_without_buildings, RaidWithoutBuildings);
+    set(b.signal_breaker, SignalBreaker);
+    set(b.hidden_harbors, HiddenHarbors);
+    set(b.mirror_plating, MirrorPlating);
+    set(b.railgun, Railgun);
+    set(b.predictive_sensors, PredictiveSensors);
+    set(b.irregular, Irregular);
+    set(b.no_ransack_against, NoRansackAgainst);
+    set(b.after_battle.is_some(), AfterBattle);
+    set(b.score_rule.is_some(), ScoreRule);
+    set(b.after_scoring.is_some(), AfterScoring);
+    for n in b.new_actions {
+        h |= Hook::new_action_bit(n.std);
+    }
+    h
+}
+
+/// Behaviour and hook bits of every card, by [`CardId`].
+fn registry() -> &'static [Option<(&'static Behavior, u64)>] {
+    static R: OnceLock<Vec<Option<(&'static Behavior, u64)>>> = OnceLock::new();
     R.get_or_init(|| {
         let cat = crate::data::catalog();
         let mut v = vec![None; cat.cards.len()];
@@ -237,7 +350,7 @@ fn registry() -> &'static Vec<Option<&'static Behavior>> {
             .chain(leaders::ALL.iter())
         {
             if let Some(id) = cat.lookup(b.code) {
-                v[id.0 as usize] = Some(*b);
+                v[id.0 as usize] = Some((*b, behavior_bits(b)));
             }
         }
         v
@@ -246,7 +359,20 @@ fn registry() -> &'static Vec<Option<&'static Behavior>> {
 
 /// The behaviour of a card, if implemented.
 pub fn behavior(card: CardId) -> Option<&'static Behavior> {
-    registry().get(card.0 as usize).copied().flatten()
+    registry()
+        .get(card.0 as usize)
+        .copied()
+        .flatten()
+        .map(|(b, _)| b)
+}
+
+/// The hook bits of a card (0 for a card without behaviour).
+pub fn hook_bits(card: CardId) -> u64 {
+    registry()
+        .get(card.0 as usize)
+        .copied()
+        .flatten()
+        .map_or(0, |(_, h)| h)
 }
 
 /// Whether a card's rules are implemented (reported by `arcs cards`).
@@ -257,11 +383,11 @@ pub fn implemented(card: CardId) -> bool {
 /// Cards whose powers the seat has: Guild cards, lore, and its leader.
 pub fn held(s: &GameState, seat: Seat) -> impl Iterator<Item = CardId> + '_ {
     let st = s.seat(seat);
-    st.guild
+    st.guild()
         .iter()
-        .chain(st.lore.iter())
+        .chain(st.lore().iter())
         .copied()
-        .chain(st.leader)
+        .chain(st.leader())
 }
 
 pub(crate) fn held_behaviors(
@@ -271,12 +397,29 @@ pub(crate) fn held_behaviors(
     held(s, seat).filter_map(|c| behavior(c).map(|b| (c, b)))
 }
 
-fn any_held(s: &GameState, seat: Seat, f: impl Fn(&Behavior) -> bool) -> bool {
-    held_behaviors(s, seat).any(|(_, b)| f(b))
+/// Whether some card the seat holds has hook `h` (one bit test).
+pub fn holds(s: &GameState, seat: Seat, h: Hook) -> bool {
+    s.seat(seat).hooks() & h.bit() != 0
 }
 
-fn owner_has(s: &GameState, o: Owner, f: impl Fn(&Behavior) -> bool) -> bool {
-    o.seat().is_some_and(|x| any_held(s, x, f))
+/// The held cards with hook `h`: none to walk when no held card has it.
+fn held_with(
+    s: &GameState,
+    seat: Seat,
+    h: Hook,
+) -> impl Iterator<Item = (CardId, &'static Behavior)> + '_ {
+    holds(s, seat, h)
+        .then(|| held_behaviors(s, seat))
+        .into_iter()
+        .flatten()
+}
+
+fn any_held(s: &GameState, seat: Seat, h: Hook, f: impl Fn(&Behavior) -> bool) -> bool {
+    holds(s, seat, h) && held_behaviors(s, seat).any(|(_, b)| f(b))
+}
+
+fn owner_has(s: &GameState, o: Owner, h: Hook, f: impl Fn(&Behavior) -> bool) -> bool {
+    o.seat().is_some_and(|x| any_held(s, x, h, f))
 }
 
 /// Who holds a card, if anyone.
@@ -334,7 +477,7 @@ pub fn copy_pivot_bonus(
     seat: Seat,
     std: StdAction,
 ) -> Option<(CardId, CopyPivotBonus)> {
-    held_behaviors(s, seat)
+    held_with(s, seat, Hook::CopyPivot)
         .find_map(|(c, b)| b.copy_pivot.filter(|x| x.main == std).map(|x| (c, x)))
 }
 
@@ -384,7 +527,7 @@ pub fn is_copy_pivot(s: &GameState, seat: Seat, source: Source) -> bool {
 
 /// Types any resource may be spent as (Loyal X cards).
 pub fn spend_as_types(s: &GameState, seat: Seat) -> impl Iterator<Item = Resource> + '_ {
-    held_behaviors(s, seat).filter_map(|(_, b)| b.spend_as)
+    held_with(s, seat, Hook::SpendAs).filter_map(|(_, b)| b.spend_as)
 }
 
 /// EX-15: "You ignore Outrage when spending X for its Prelude action."
@@ -399,7 +542,7 @@ pub fn keeps_on_outrage(card: CardId) -> bool {
 /// Extra icons for ambitions beyond tokens and Guild suits: a Cartel's
 /// supply counts for its holder (C-BC03, AMB-31).
 pub fn extra_icons(s: &GameState, seat: Seat, r: Resource) -> u32 {
-    held_behaviors(s, seat)
+    held_with(s, seat, Hook::HoldsSupply)
         .filter(|(_, b)| b.holds_supply == Some(r))
         .map(|_| s.supply[r.index()] as u32)
         .sum()
@@ -407,13 +550,14 @@ pub fn extra_icons(s: &GameState, seat: Seat, r: Resource) -> u32 {
 
 /// The Ancient Holdings card slot (C-L13).
 pub fn has_card_slot(s: &GameState, seat: Seat) -> bool {
-    any_held(s, seat, |b| b.card_slot)
+    any_held(s, seat, Hook::CardSlot, |b| b.card_slot)
 }
 
 /// Whether `thief` may steal `loot` from `victim` (P-steal; Sworn
 /// Guardians, Keeper's Trust, Keeper's Solidarity).
 pub fn may_steal(s: &GameState, thief: Seat, victim: Seat, loot: Loot) -> bool {
-    !held_behaviors(s, victim).any(|(_, b)| b.guard.is_some_and(|g| g(s, thief, victim, loot)))
+    !held_with(s, victim, Hook::Guard)
+        .any(|(_, b)| b.guard.is_some_and(|g| g(s, thief, victim, loot)))
 }
 
 /// A stolen Guild card joins the thief, or is buried (Sworn Guardians).
@@ -427,25 +571,20 @@ pub fn on_stolen(s: &mut GameState, thief: Seat, card: CardId, ev: &mut dyn Sink
             "{card} is buried at the bottom of the Court deck."
         );
     } else {
-        s.seat_mut(thief).guild.push(card);
+        s.seat_mut(thief).add_guild(card);
     }
 }
 
 /// A Guild card leaves its holder for the Court discard pile (B-GLD-04).
 pub fn discard_guild(s: &mut GameState, seat: Seat, card: CardId) {
-    let g = &mut s.seat_mut(seat).guild;
-    if let Some(p) = g.iter().position(|c| *c == card) {
-        g.remove(p);
+    if s.seat_mut(seat).remove_guild(card) {
         s.court_discard.push(card);
     }
 }
 
 /// A lore card leaves the game (discarded by its own Prelude).
 pub fn discard_lore(s: &mut GameState, seat: Seat, card: CardId) {
-    let l = &mut s.seat_mut(seat).lore;
-    if let Some(p) = l.iter().position(|c| *c == card) {
-        l.remove(p);
-    }
+    s.seat_mut(seat).remove_lore(card);
     // A resource held on a discarded card returns to the supply (B-RES-09).
     if behavior(card).is_some_and(|b| b.card_slot) && !has_card_slot(s, seat) {
         if let Some(r) = s.seat_mut(seat).resources[crate::data::BOARD_SLOTS].take() {
@@ -462,7 +601,7 @@ pub fn raid_cost(_s: &GameState, _victim: Seat, card: CardId) -> u8 {
 // ---------------------------------------------------------------- prelude
 
 pub fn prelude_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
-    for (card, b) in held_behaviors(s, seat) {
+    for (card, b) in held_with(s, seat, Hook::Prelude) {
         if s.turn.secured_in_prelude.contains(&card) {
             continue; // B-PRE-04
         }
@@ -511,25 +650,26 @@ pub fn run_prelude(s: &mut GameState, seat: Seat, card: CardId, n: u8, ev: &mut 
 /// Whether the seat may declare at all: Feastbringer *Generous* needs a
 /// Guild card to give (AMB-48).
 pub fn may_declare(s: &GameState, seat: Seat) -> bool {
-    !any_held(s, seat, |b| b.declare_costs_guild) || !s.seat(seat).guild.is_empty()
+    !any_held(s, seat, Hook::DeclareCostsGuild, |b| b.declare_costs_guild)
+        || !s.seat(seat).guild().is_empty()
 }
 
 pub fn declare_costs_guild(s: &GameState, seat: Seat) -> bool {
-    any_held(s, seat, |b| b.declare_costs_guild)
+    any_held(s, seat, Hook::DeclareCostsGuild, |b| b.declare_costs_guild)
 }
 
 pub fn declares_on_follow(s: &GameState, seat: Seat, play: PlayKind) -> bool {
     matches!(play, PlayKind::Surpass | PlayKind::Pivot)
-        && any_held(s, seat, |b| b.declare_on_follow)
+        && any_held(s, seat, Hook::DeclareOnFollow, |b| b.declare_on_follow)
 }
 
 pub fn skip_zero_marker(s: &GameState, seat: Seat, a: Ambition) -> bool {
-    held_behaviors(s, seat).any(|(_, b)| b.skip_zero_marker.is_some_and(|f| f(a)))
+    held_with(s, seat, Hook::SkipZeroMarker).any(|(_, b)| b.skip_zero_marker.is_some_and(|f| f(a)))
 }
 
 /// "When you declare an ambition" hooks, in the holder's card order (AMB-64).
 pub fn on_declare(s: &mut GameState, seat: Seat, a: Ambition, ev: &mut dyn Sink) {
-    let hooks: Vec<_> = held_behaviors(s, seat)
+    let hooks: Vec<_> = held_with(s, seat, Hook::OnDeclare)
         .filter_map(|(_, b)| b.on_declare)
         .collect();
     // Frames run last-pushed first; push in reverse to keep card order.
@@ -568,33 +708,33 @@ pub fn city_types(s: &GameState, sys: SystemId) -> impl Iterator<Item = Resource
 /// Restrictions on taxing Loyal cities (Upstart *Callow*, Anarchist
 /// *Principled*).
 pub fn may_tax_loyal(s: &GameState, seat: Seat, sys: SystemId) -> bool {
-    !held_behaviors(s, seat).any(|(_, b)| b.tax_loyal.is_some_and(|f| !f(s, seat, sys)))
+    !held_with(s, seat, Hook::TaxLoyal).any(|(_, b)| b.tax_loyal.is_some_and(|f| !f(s, seat, sys)))
 }
 
 /// No card restricts taxing Loyal cities (the fast path of tax scans).
 pub fn may_tax_loyal_everywhere(s: &GameState, seat: Seat) -> bool {
-    !held_behaviors(s, seat).any(|(_, b)| b.tax_loyal.is_some())
+    !held_with(s, seat, Hook::TaxLoyal).any(|(_, b)| b.tax_loyal.is_some())
 }
 
 /// Anarchist *Inspiring*.
 pub fn inspiring(s: &GameState, seat: Seat) -> bool {
-    any_held(s, seat, |b| b.inspiring)
+    any_held(s, seat, Hook::Inspiring, |b| b.inspiring)
 }
 
 /// Warlord's Cruelty: cities already taxed this turn may be taxed again.
 pub fn may_retax(s: &GameState, seat: Seat) -> bool {
-    held_behaviors(s, seat).any(|(_, b)| b.retax.is_some_and(|f| f(s)))
+    held_with(s, seat, Hook::Retax).any(|(_, b)| b.retax.is_some_and(|f| f(s)))
 }
 
 /// Empath's Bond: every city and starport counts as Loyal for tax, ships
 /// and Catapult.
 pub fn bond(s: &GameState, seat: Seat) -> bool {
-    held_behaviors(s, seat).any(|(_, b)| b.bond.is_some_and(|f| f(s)))
+    held_with(s, seat, Hook::Bond).any(|(_, b)| b.bond.is_some_and(|f| f(s)))
 }
 
 /// "After you tax" hooks (Mystic, Fuel-Drinker, Agitator, Shaper, Overseer).
 pub fn after_tax(s: &mut GameState, seat: Seat, done: &TaxDone, ev: &mut dyn Sink) {
-    let hooks: Vec<_> = held_behaviors(s, seat)
+    let hooks: Vec<_> = held_with(s, seat, Hook::AfterTax)
         .filter_map(|(_, b)| b.after_tax)
         .collect();
     for h in hooks.into_iter().rev() {
@@ -605,19 +745,21 @@ pub fn after_tax(s: &mut GameState, seat: Seat, done: &TaxDone, ev: &mut dyn Sin
 // ---------------------------------------------------------------- build
 
 pub fn ships_always_fresh(s: &GameState, seat: Seat) -> bool {
-    any_held(s, seat, |b| b.ships_always_fresh)
+    any_held(s, seat, Hook::ShipsAlwaysFresh, |b| b.ships_always_fresh)
 }
 
 pub fn builds_on_gates(s: &GameState, seat: Seat, kind: BuildingKind) -> bool {
-    any_held(s, seat, |b| b.build_on_gates == Some(kind))
+    any_held(s, seat, Hook::BuildOnGates, |b| {
+        b.build_on_gates == Some(kind)
+    })
 }
 
 pub fn cloud_cities(s: &GameState, seat: Seat) -> bool {
-    any_held(s, seat, |b| b.cloud_cities)
+    any_held(s, seat, Hook::CloudCities, |b| b.cloud_cities)
 }
 
 pub fn after_build_ship(s: &mut GameState, seat: Seat, sys: SystemId, slot: u8, ev: &mut dyn Sink) {
-    let hooks: Vec<_> = held_behaviors(s, seat)
+    let hooks: Vec<_> = held_with(s, seat, Hook::AfterBuildShip)
         .filter_map(|(_, b)| b.after_build_ship)
         .collect();
     for h in hooks {
@@ -629,20 +771,22 @@ pub fn after_build_ship(s: &mut GameState, seat: Seat, sys: SystemId, slot: u8, 
 
 /// Most ships one Move may carry (Rebel *Disorganized*).
 pub fn max_ships_moved(s: &GameState, seat: Seat) -> u8 {
-    held_behaviors(s, seat)
+    held_with(s, seat, Hook::MaxMove)
         .filter_map(|(_, b)| b.max_move)
         .min()
         .unwrap_or(u8::MAX)
 }
 
 pub fn sprint(s: &GameState, seat: Seat) -> bool {
-    any_held(s, seat, |b| b.sprint)
+    any_held(s, seat, Hook::Sprint, |b| b.sprint)
 }
 
 /// B-MOV-02/04: Catapult from a Loyal starport in the origin; Empath's Bond
 /// counts any starport; Shaper *Ancient* swaps starports for gates.
 pub fn catapults_from(s: &GameState, seat: Seat, sys: SystemId) -> bool {
-    if any_held(s, seat, |b| b.catapult_from_gates_only) {
+    if any_held(s, seat, Hook::CatapultFromGatesOnly, |b| {
+        b.catapult_from_gates_only
+    }) {
         return sys.is_gate();
     }
     let any_owner = bond(s, seat);
@@ -666,7 +810,7 @@ pub fn after_enter(
     let Some(holder) = before.and_then(|o| o.seat()) else {
         return;
     };
-    if holder == mover || !any_held(s, holder, |b| b.gate_toll) {
+    if holder == mover || !any_held(s, holder, Hook::GateToll, |b| b.gate_toll) {
         return;
     }
     let fresh_port = s
@@ -692,7 +836,7 @@ pub fn may_secure(s: &GameState, seat: Seat, card: CardId, agents: u8) -> bool {
     if card.info().kind != crate::data::CardKind::Guild {
         return true;
     }
-    let min = held_behaviors(s, seat)
+    let min = held_with(s, seat, Hook::GuildSecureMin)
         .map(|(_, b)| b.guild_secure_min)
         .max()
         .unwrap_or(0);
@@ -703,7 +847,10 @@ pub fn may_secure(s: &GameState, seat: Seat, card: CardId, agents: u8) -> bool {
 /// city destroyed outside battle may be Ransacked, AMB-41).
 pub fn may_ransack(s: &GameState, destroyer: Seat, defender: Seat) -> bool {
     let in_battle = matches!(s.stack.last(), Some(Frame::Battle(b)) if b.attacker == destroyer && b.defender == defender.owner());
-    !(in_battle && any_held(s, defender, |b| b.no_ransack_against))
+    !(in_battle
+        && any_held(s, defender, Hook::NoRansackAgainst, |b| {
+            b.no_ransack_against
+        }))
 }
 
 /// "When Secured" (B-SEC-03); Guild cards join the play area.
@@ -715,7 +862,7 @@ pub fn on_secured(s: &mut GameState, seat: Seat, card: CardId, ev: &mut dyn Sink
     match card.info().kind {
         crate::data::CardKind::Vox => s.court_discard.push(card),
         _ => {
-            s.seat_mut(seat).guild.push(card);
+            s.seat_mut(seat).add_guild(card);
             if s.turn.seat == seat && s.turn.prelude_open {
                 let _ = s.turn.secured_in_prelude.try_push(card);
             }
@@ -726,14 +873,14 @@ pub fn on_secured(s: &mut GameState, seat: Seat, card: CardId, ev: &mut dyn Sink
 // ---------------------------------------------------------------- battle
 
 pub fn extra_dice(s: &GameState, attacker: Seat, sys: SystemId) -> u8 {
-    held_behaviors(s, attacker)
+    held_with(s, attacker, Hook::ExtraDice)
         .filter_map(|(_, b)| b.extra_dice.map(|f| f(s, attacker, sys)))
         .sum()
 }
 
 /// Hidden Harbors: no raid dice against a fresh defending starport.
 pub fn raid_dice_allowed(s: &GameState, _attacker: Seat, defender: Owner, sys: SystemId) -> bool {
-    if !owner_has(s, defender, |b| b.hidden_harbors) {
+    if !owner_has(s, defender, Hook::HiddenHarbors, |b| b.hidden_harbors) {
         return true;
     }
     !s.sys(sys)
@@ -742,17 +889,19 @@ pub fn raid_dice_allowed(s: &GameState, _attacker: Seat, defender: Owner, sys: S
 }
 
 pub fn wary(s: &GameState, seat: Seat) -> bool {
-    any_held(s, seat, |b| b.wary)
+    any_held(s, seat, Hook::Wary, |b| b.wary)
 }
 
 pub fn raid_without_buildings(s: &GameState, seat: Seat) -> bool {
-    any_held(s, seat, |b| b.raid_without_buildings)
+    any_held(s, seat, Hook::RaidWithoutBuildings, |b| {
+        b.raid_without_buildings
+    })
 }
 
 /// A defender's card acting before dice are collected (Predictive Sensors).
 pub fn pre_collect_effect(s: &GameState, b: &BattleFrame) -> Option<Effect> {
     let d = b.defender.seat()?;
-    let (card, _) = held_behaviors(s, d).find(|(_, x)| x.predictive_sensors)?;
+    let (card, _) = held_with(s, d, Hook::PredictiveSensors).find(|(_, x)| x.predictive_sensors)?;
     let any = s
         .adjacent(b.system)
         .any(|x| s.sys(x).ships_of(d.owner()).fresh > 0);
@@ -766,7 +915,8 @@ pub fn pre_collect_effect(s: &GameState, b: &BattleFrame) -> Option<Effect> {
 
 /// Railgun Arrays: the defender has it and a fresh defending ship.
 pub fn railgun(s: &GameState, b: &BattleFrame) -> bool {
-    owner_has(s, b.defender, |x| x.railgun) && s.sys(b.system).ships_of(b.defender).fresh > 0
+    owner_has(s, b.defender, Hook::Railgun, |x| x.railgun)
+        && s.sys(b.system).ships_of(b.defender).fresh > 0
 }
 
 /// Every reroll ability of `seat` usable now: (index, card, how many). The
@@ -780,7 +930,7 @@ pub fn available_rerolls(
 ) -> Vec<(u8, CardId, u8)> {
     let mut out = Vec::new();
     let mut i = 0u8;
-    for (c, beh) in held_behaviors(s, seat) {
+    for (c, beh) in held_with(s, seat, Hook::Reroll) {
         if let Some(r) = &beh.reroll {
             if (in_battle || r.outside_battle) && done & (1 << i) == 0 {
                 let max = (r.max)(s, seat, &b.roll, in_battle.then_some(b));
@@ -804,7 +954,7 @@ pub fn next_reroll(
     in_battle: bool,
 ) -> Option<(u8, u8)> {
     let mut i = 0u8;
-    for (_, beh) in held_behaviors(s, seat) {
+    for (_, beh) in held_with(s, seat, Hook::Reroll) {
         if let Some(r) = &beh.reroll {
             if (in_battle || r.outside_battle) && done & (1 << i) == 0 {
                 let max = (r.max)(s, seat, &b.roll, in_battle.then_some(b));
@@ -829,7 +979,7 @@ pub fn reroll_hook(
     _in_battle: bool,
 ) -> Option<(CardId, &'static Reroll)> {
     let mut i = 0u8;
-    for (c, beh) in held_behaviors(s, seat) {
+    for (c, beh) in held_with(s, seat, Hook::Reroll) {
         if let Some(r) = &beh.reroll {
             if i + 1 == cur {
                 return Some((c, r));
@@ -842,7 +992,9 @@ pub fn reroll_hook(
 
 /// After the roll and rerolls: Mirror Plating adds an intercept.
 pub fn after_rolls(s: &mut GameState, b: &mut BattleFrame, ev: &mut dyn Sink) {
-    if owner_has(s, b.defender, |x| x.mirror_plating) && b.dice[DieKind::Assault as usize] > 0 {
+    if owner_has(s, b.defender, Hook::MirrorPlating, |x| x.mirror_plating)
+        && b.dice[DieKind::Assault as usize] > 0
+    {
         b.extra_intercepts += 1;
         log!(
             ev,
@@ -856,7 +1008,7 @@ pub fn after_rolls(s: &mut GameState, b: &mut BattleFrame, ev: &mut dyn Sink) {
 
 /// Signal Breaker: ignore 1 intercept if every attacker began fresh.
 pub fn effective_intercepts(s: &GameState, b: &BattleFrame, n: u8) -> u8 {
-    if b.all_fresh && any_held(s, b.attacker, |x| x.signal_breaker) {
+    if b.all_fresh && any_held(s, b.attacker, Hook::SignalBreaker, |x| x.signal_breaker) {
         n.saturating_sub(1)
     } else {
         n
@@ -867,7 +1019,7 @@ pub fn effective_intercepts(s: &GameState, b: &BattleFrame, n: u8) -> u8 {
 /// per Weapon icon of the defender instead.
 pub fn intercept_hits(s: &GameState, b: &BattleFrame) -> u8 {
     match b.defender.seat() {
-        Some(d) if any_held(s, d, |x| x.irregular) => effects::weapon_icons(s, d),
+        Some(d) if any_held(s, d, Hook::Irregular, |x| x.irregular) => effects::weapon_icons(s, d),
         _ => s.sys(b.system).ships_of(b.defender).fresh,
     }
 }
@@ -876,7 +1028,7 @@ pub fn intercept_hits(s: &GameState, b: &BattleFrame) -> u8 {
 /// (from its cheapest slot, docs/rulings.md R-LEAD15).
 pub fn after_intercept(s: &mut GameState, b: &BattleFrame, ev: &mut dyn Sink) {
     let Some(d) = b.defender.seat() else { return };
-    if !any_held(s, d, |x| x.irregular) {
+    if !any_held(s, d, Hook::Irregular, |x| x.irregular) {
         return;
     }
     let slot = (0..7)
@@ -893,7 +1045,7 @@ pub fn after_battle(s: &mut GameState, b: &BattleFrame, ev: &mut dyn Sink) {
     let mut seats = vec![b.attacker];
     seats.extend(b.defender.seat());
     for seat in seats {
-        let hooks: Vec<_> = held_behaviors(s, seat)
+        let hooks: Vec<_> = held_with(s, seat, Hook::AfterBattle)
             .filter_map(|(_, x)| x.after_battle)
             .collect();
         for h in hooks {
@@ -934,14 +1086,14 @@ pub fn on_round_end(s: &mut GameState, ev: &mut dyn Sink) {
 
 /// A leader's scoring rule.
 pub fn score_rules(s: &GameState, seat: Seat) -> impl Iterator<Item = ScoreRule> + '_ {
-    held_behaviors(s, seat).filter_map(|(_, b)| b.score_rule)
+    held_with(s, seat, Hook::ScoreRule).filter_map(|(_, b)| b.score_rule)
 }
 
 /// "After scoring" hooks of every holder, in turn order (B-SCORE-09).
 pub fn after_scoring(s: &mut GameState, ev: &mut dyn Sink) {
     let order: Vec<Seat> = s.turn_order().collect();
     for seat in order {
-        let hooks: Vec<_> = held_behaviors(s, seat)
+        let hooks: Vec<_> = held_with(s, seat, Hook::AfterScoring)
             .filter_map(|(_, b)| b.after_scoring)
             .collect();
         for h in hooks {

@@ -93,7 +93,11 @@ pub fn ambition_count(s: &GameState, seat: Seat, a: Ambition) -> u32 {
     let st = s.seat(seat);
     let icons = |r: Resource| -> u32 {
         let tokens = st.count_resource(r) as u32;
-        let guild = st.guild.iter().filter(|c| c.info().suit == Some(r)).count() as u32;
+        let guild = st
+            .guild()
+            .iter()
+            .filter(|c| c.info().suit == Some(r))
+            .count() as u32;
         tokens + guild + crate::cards::extra_icons(s, seat, r)
     };
     match a {

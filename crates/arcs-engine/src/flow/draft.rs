@@ -19,7 +19,7 @@ fn pick_order(s: &GameState) -> impl Iterator<Item = Seat> + '_ {
 
 fn needs(s: &GameState, seat: Seat) -> (bool, bool) {
     let st = s.seat(seat);
-    (st.leader.is_none(), (st.lore.len() as u8) < s.lore_each)
+    (st.leader().is_none(), (st.lore().len() as u8) < s.lore_each)
 }
 
 /// The seat whose pick it is, if anyone still picks.
@@ -52,10 +52,10 @@ pub fn pick(s: &mut GameState, turn: u8, choice: Choice, ev: &mut dyn Sink) {
     let Choice::Card(c) = choice else { return };
     if let Some(p) = s.leader_row.iter().position(|x| *x == c) {
         s.leader_row.remove(p);
-        s.seat_mut(seat).leader = Some(c);
+        s.seat_mut(seat).set_leader(Some(c));
     } else if let Some(p) = s.lore_row.iter().position(|x| *x == c) {
         s.lore_row.remove(p);
-        let _ = s.seat_mut(seat).lore.try_push(c);
+        s.seat_mut(seat).add_lore(c);
     }
     log!(ev, "draft", Some(seat), "{seat} takes {c}.");
     // The next pick goes to the next seat in the order after this one.
@@ -80,7 +80,7 @@ pub fn leader_pieces(s: &mut GameState, ev: &mut dyn Sink) {
     for (i, st) in card.starts.iter().enumerate().take(s.players as usize) {
         // "Player 1" of the setup card is the initiative holder (B-SETUP-02).
         let seat = Seat((s.initiative.0 + i as u8) % s.players);
-        let Some(leader) = s.seat(seat).leader else {
+        let Some(leader) = s.seat(seat).leader() else {
             continue;
         };
         let Some(ls) = components().leader(leader.code()).cloned() else {
@@ -122,7 +122,7 @@ pub fn leader_steps(s: &mut GameState, idx: u8, ev: &mut dyn Sink) {
     }
     s.set_top(Frame::LeaderSteps { idx: idx + 1 });
     let seat = s.turn_order().nth(idx as usize).unwrap_or(Seat(0));
-    if let Some(leader) = s.seat(seat).leader {
+    if let Some(leader) = s.seat(seat).leader() {
         crate::cards::run_setup(s, seat, leader, ev);
     }
 }
@@ -147,12 +147,12 @@ pub fn prepare(
                 let seat = Seat(i as u8);
                 let l = CardId::parse(&x.leader)
                     .ok_or_else(|| crate::config::ConfigError::UnknownCard(x.leader.clone()))?;
-                s.seat_mut(seat).leader = Some(l);
+                s.seat_mut(seat).set_leader(Some(l));
                 leaders.retain(|c| *c != l);
                 for id in &x.lore {
                     let c = CardId::parse(id)
                         .ok_or_else(|| crate::config::ConfigError::UnknownCard(id.clone()))?;
-                    let _ = s.seat_mut(seat).lore.try_push(c);
+                    s.seat_mut(seat).add_lore(c);
                     lore.retain(|x| *x != c);
                 }
             }

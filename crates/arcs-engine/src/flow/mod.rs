@@ -330,7 +330,7 @@ impl GameState {
             let Some(&frame) = self.stack.last() else {
                 return;
             };
-            if frame == Frame::GameOver {
+            if matches!(frame, Frame::GameOver) {
                 return;
             }
             match self.frame_seat(&frame) {
@@ -376,7 +376,7 @@ impl GameState {
         for _ in 0..100_000 {
             out.clear();
             let frame = *self.stack.last()?;
-            if frame == Frame::GameOver {
+            if matches!(frame, Frame::GameOver) {
                 return None;
             }
             match self.frame_seat(&frame) {

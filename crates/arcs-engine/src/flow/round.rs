@@ -79,11 +79,10 @@ pub fn play_card(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sin
 fn pass(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     s.pop(); // PlayCard; NextTurn is below
     s.pass_streak |= 1 << seat.0;
-    let with_cards: Vec<Seat> = s
+    let all_passed = s
         .seat_ids()
         .filter(|x| !s.seat(*x).hand.is_empty())
-        .collect();
-    let all_passed = with_cards.iter().all(|x| s.pass_streak & (1 << x.0) != 0);
+        .all(|x| s.pass_streak & (1 << x.0) != 0);
     let next = s.rivals(seat).find(|x| !s.seat(*x).hand.is_empty());
     // The marker moves on even when this pass ends the chapter (DT-06).
     if let Some(n) = next {

@@ -83,7 +83,7 @@ fn acts_for(
     std: StdAction,
     pip: bool,
     memo: &mut Memo,
-    out: &mut Vec<Act>,
+    mut out: impl FnMut(Act),
 ) {
     let a = Act::std(std);
     let possible = memo.possible(s, seat, a);
@@ -96,13 +96,16 @@ fn acts_for(
                 && cards::bonus_enables(s, seat, std)
         });
     if possible || by_bonus {
-        out.push(a);
+        out(a);
+    }
+    if s.seat(seat).hooks() & cards::Hook::new_action_bit(std) == 0 {
+        return;
     }
     for card in cards::held(s, seat) {
         if cards::has_new_action(card, std) {
             let a = Act::new_action(std, card);
             if memo.possible(s, seat, a) {
-                out.push(a);
+                out(a);
             }
         }
     }
@@ -179,7 +182,6 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
     }
     if t.prelude_open {
         let mut seen: arrayvec::ArrayVec<(Resource, u8, Resource), 40> = arrayvec::ArrayVec::new();
-        let mut acts: Vec<Act> = Vec::new();
         for (slot, r) in st.resources.iter().enumerate() {
             let Some(r) = *r else { continue };
             let cost = crate::data::SLOT_RAID_COST[slot];
@@ -202,7 +204,13 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
                     }
                     continue;
                 }
-                acts.clear();
+                let mut spend = |a: Act| {
+                    out.push(Choice::Spend {
+                        slot: slot as u8,
+                        as_,
+                        act: Some(a),
+                    })
+                };
                 // Judge the action on the state after the token is spent
                 // (it may be the very token a cost would have used).
                 if cards::cloud_cities(s, seat) {
@@ -210,30 +218,21 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
                     after.seat_mut(seat).resources[slot] = None;
                     let mut m = Memo::default();
                     for &std in resource_actions(s, as_) {
-                        acts_for(&after, seat, std, false, &mut m, &mut acts);
+                        acts_for(&after, seat, std, false, &mut m, &mut spend);
                     }
                 } else {
                     for &std in resource_actions(s, as_) {
-                        acts_for(s, seat, std, false, &mut memo, &mut acts);
+                        acts_for(s, seat, std, false, &mut memo, &mut spend);
                     }
-                }
-                for a in &acts {
-                    out.push(Choice::Spend {
-                        slot: slot as u8,
-                        as_,
-                        act: Some(*a),
-                    });
                 }
             }
         }
         cards::prelude_choices(s, seat, out);
     }
     if t.pips_left > 0 {
-        let mut acts = Vec::new();
         for std in pip_actions(s) {
-            acts_for(s, seat, std, true, &mut memo, &mut acts);
+            acts_for(s, seat, std, true, &mut memo, |a| out.push(Choice::Act(a)));
         }
-        out.extend(acts.into_iter().map(Choice::Act));
     }
     out.push(Choice::EndTurn);
 }

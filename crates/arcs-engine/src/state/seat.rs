@@ -45,9 +45,8 @@ pub struct SeatState {
     pub trophies: [[u8; 4]; MAX_OWNERS],
     /// Captured agents by original owner (B-CORE-05).
     pub captives: [u8; MAX_OWNERS],
-    pub guild: ArrayVec<CardId, 32>,
-    pub lore: ArrayVec<CardId, 4>,
-    pub leader: Option<CardId>,
+    #[serde(flatten)]
+    held: Held,
     pub resigned: bool,
     /// Pieces returned to the box for good (B-GLOS-11 scrap; scenarios that
     /// set a smaller supply), by [`TrophyKind`].
@@ -68,12 +67,44 @@ impl SeatState {
             placeholders: 0,
             trophies: [[0; 4]; MAX_OWNERS],
             captives: [0; MAX_OWNERS],
-            guild: ArrayVec::new(),
-            lore: ArrayVec::new(),
-            leader: None,
+            held: Held::default(),
             resigned: false,
             scrapped: [0; 4],
         }
+    }
+    /// Guild cards in the play area, in the order gained.
+    pub fn guild(&self) -> &[CardId] {
+        &self.held.guild
+    }
+    /// Lore cards held (Leaders & Lore).
+    pub fn lore(&self) -> &[CardId] {
+        &self.held.lore
+    }
+    pub fn leader(&self) -> Option<CardId> {
+        self.held.leader
+    }
+    /// Bits of [`crate::cards::Hook`] that some held card has.
+    pub fn hooks(&self) -> u64 {
+        self.held.hooks
+    }
+    /// Adds a Guild card; false (and no change) when the area is full.
+    pub fn add_guild(&mut self, card: CardId) -> bool {
+        self.held.change(|h| h.guild.try_push(card).is_ok())
+    }
+    /// Removes a Guild card; false when the seat does not hold it.
+    pub fn remove_guild(&mut self, card: CardId) -> bool {
+        self.held.change(|h| remove(&mut h.guild, card))
+    }
+    /// Adds a lore card; false (and no change) when the seat holds 4.
+    pub fn add_lore(&mut self, card: CardId) -> bool {
+        self.held.change(|h| h.lore.try_push(card).is_ok())
+    }
+    /// Removes a lore card; false when the seat does not hold it.
+    pub fn remove_lore(&mut self, card: CardId) -> bool {
+        self.held.change(|h| remove(&mut h.lore, card))
+    }
+    pub fn set_leader(&mut self, card: Option<CardId>) {
+        self.held.change(|h| h.leader = card);
     }
     pub fn is_outraged(&self, r: Resource) -> bool {
         self.outrage & (1 << r.index()) != 0
@@ -97,6 +128,65 @@ impl SeatState {
     }
     pub fn trophy(&mut self, owner: Owner, kind: TrophyKind) -> &mut u8 {
         &mut self.trophies[owner.index()][kind as usize]
+    }
+}
+
+/// The cards whose powers a seat has. Private, so that every change goes
+/// through [`Held::change`], which keeps `hooks` true; rules ask `hooks`
+/// before walking the cards (docs/performance.md).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "HeldCards")]
+struct Held {
+    guild: ArrayVec<CardId, 32>,
+    lore: ArrayVec<CardId, 4>,
+    leader: Option<CardId>,
+    /// Bit per [`crate::cards::Hook`] that some card above has (derived:
+    /// not serialized, recomputed when read back).
+    #[serde(skip)]
+    hooks: u64,
+}
+
+/// The serialized form of [`Held`].
+#[derive(Deserialize)]
+struct HeldCards {
+    guild: ArrayVec<CardId, 32>,
+    lore: ArrayVec<CardId, 4>,
+    leader: Option<CardId>,
+}
+
+impl From<HeldCards> for Held {
+    fn from(c: HeldCards) -> Held {
+        let mut h = Held {
+            guild: c.guild,
+            lore: c.lore,
+            leader: c.leader,
+            hooks: 0,
+        };
+        h.change(|_| ());
+        h
+    }
+}
+
+impl Held {
+    fn change<T>(&mut self, f: impl FnOnce(&mut Held) -> T) -> T {
+        let r = f(self);
+        self.hooks = self
+            .guild
+            .iter()
+            .chain(self.lore.iter())
+            .chain(self.leader.iter())
+            .fold(0, |h, c| h | crate::cards::hook_bits(*c));
+        r
+    }
+}
+
+fn remove<const N: usize>(cards: &mut ArrayVec<CardId, N>, card: CardId) -> bool {
+    match cards.iter().position(|c| *c == card) {
+        Some(p) => {
+            cards.remove(p);
+            true
+        }
+        None => false,
     }
 }
 

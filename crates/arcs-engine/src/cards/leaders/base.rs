@@ -16,7 +16,7 @@ pub static ELDER: Behavior = Behavior {
             && b.took_trophies
             && crate::actions::court::can_influence(s, seat)
         {
-            let card = s.seat(seat).leader.expect("the Elder's leader card");
+            let card = s.seat(seat).leader().expect("the Elder's leader card");
             s.push(Frame::Effect(Effect::Influence { seat, card }));
         }
     }),
@@ -65,7 +65,7 @@ pub static FUEL_DRINKER: Behavior = Behavior {
 pub static UPSTART: Behavior = Behavior {
     code: "ARCS-LEAD04",
     on_declare: Some(|s, seat, _, _| {
-        let card = s.seat(seat).leader.expect("the Upstart's leader card");
+        let card = s.seat(seat).leader().expect("the Upstart's leader card");
         s.push(Frame::Effect(Effect::Ambitious { seat, card }));
     }),
     tax_loyal: Some(|s, seat, sys| s.controls(seat, sys)),
@@ -111,7 +111,7 @@ pub static FEASTBRINGER: Behavior = Behavior {
 pub static DEMAGOGUE: Behavior = Behavior {
     code: "ARCS-LEAD08",
     on_declare: Some(|s, seat, _, _| {
-        let card = s.seat(seat).leader.expect("the Demagogue's leader card");
+        let card = s.seat(seat).leader().expect("the Demagogue's leader card");
         s.push(Frame::Effect(Effect::Bold {
             seat,
             card,

@@ -43,7 +43,7 @@ pub static ARCHIVIST: Behavior = Behavior {
 pub static OVERSEER: Behavior = Behavior {
     code: "ARCS-LEAD10",
     after_tax: Some(|s, seat, done, _| {
-        let card = s.seat(seat).leader.expect("the Overseer's leader card");
+        let card = s.seat(seat).leader().expect("the Overseer's leader card");
         if !done.repeat
             && !s.turn.once_used.contains(&card)
             && s.sys(done.system).slots[done.slot as usize].is_some()
@@ -58,7 +58,7 @@ pub static OVERSEER: Behavior = Behavior {
         }
     }),
     after_build_ship: Some(|s, seat, sys, slot, _| {
-        let card = s.seat(seat).leader.expect("the Overseer's leader card");
+        let card = s.seat(seat).leader().expect("the Overseer's leader card");
         if !s.turn.once_used.contains(&card) && s.seat(seat).ships > 0 {
             s.push(Frame::Effect(Effect::Ruthless {
                 seat,
@@ -162,7 +162,7 @@ pub static ANARCHIST: Behavior = Behavior {
 pub static SHAPER: Behavior = Behavior {
     code: "ARCS-LEAD14",
     after_tax: Some(|s, seat, done, _| {
-        let card = s.seat(seat).leader.expect("the Shaper's leader card");
+        let card = s.seat(seat).leader().expect("the Shaper's leader card");
         let city = s.sys(done.system).slots[done.slot as usize]
             .is_some_and(|b| b.kind == BuildingKind::City);
         let planet = !done.system.is_gate() && s.planet_marks[done.system.index()].is_none();
