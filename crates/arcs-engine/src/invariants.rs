@@ -45,6 +45,15 @@ pub fn check(s: &GameState) -> Result<(), String> {
     if res.iter().any(|&n| n != 5) {
         return Err(format!("resources not conserved: {res:?} (want 5 of each)"));
     }
+    // Derived indexes must match what they index (docs/performance.md).
+    if !s.board.index_is_current() {
+        return Err("the board's piece index is stale".into());
+    }
+    for seat in s.seat_ids() {
+        if !s.seat(seat).hooks_are_current() {
+            return Err(format!("{seat}'s card hook bits are stale"));
+        }
+    }
     // Pieces per seat (B-COMP-02).
     for seat in s.seat_ids() {
         let o = seat.owner();
@@ -53,7 +62,7 @@ pub fn check(s: &GameState) -> Result<(), String> {
         let mut ports = st.starports as u32;
         let mut cities = st.cities as u32;
         let mut agents = st.agents as u32;
-        for sys in &s.systems {
+        for sys in s.board.iter() {
             ships += sys.ships_of(o).total() as u32;
             for (_, b) in sys.buildings_of(o) {
                 match b.kind {

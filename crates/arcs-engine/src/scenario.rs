@@ -1137,7 +1137,8 @@ fn place_item(
             if let Some(seat) = owner.seat() {
                 take_supply(l, s, seat, TrophyKind::Ship, n)?;
             }
-            let sh = s.sys_mut(sys).ships_mut(owner);
+            let mut guard = s.sys_mut(sys);
+            let sh = guard.ships_mut(owner);
             if sh.total() as u16 + n as u16 > 60 {
                 return err(l, "too many ships in one system");
             }

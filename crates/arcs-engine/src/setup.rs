@@ -46,7 +46,7 @@ pub fn empty_state(players: u8, rng: ChaCha8Rng) -> GameState {
         initiative: Seat(0),
         pass_streak: 0,
         seats: std::array::from_fn(|_| SeatState::new()),
-        systems: [SystemState::default(); SystemId::COUNT],
+        board: Board::default(),
         in_play: (1u32 << SystemId::COUNT) - 1,
         adj: in_play_adjacency((1u32 << SystemId::COUNT) - 1),
         setup_card: 0,

@@ -22,18 +22,18 @@ fn b_comp_01_02_pieces_per_seat() {
         for seat in s.seat_ids() {
             let st = s.seat(seat);
             let on_map: u8 = s
-                .systems
+                .board
                 .iter()
                 .map(|x| x.ships_of(seat.owner()).total())
                 .sum();
             let ports = s
-                .systems
+                .board
                 .iter()
                 .flat_map(|x| x.buildings_of(seat.owner()))
                 .filter(|(_, b)| b.kind == BuildingKind::Starport)
                 .count() as u8;
             let cities = s
-                .systems
+                .board
                 .iter()
                 .flat_map(|x| x.buildings_of(seat.owner()))
                 .filter(|(_, b)| b.kind == BuildingKind::City)

@@ -67,26 +67,14 @@ pub struct BattleFrame {
 
 /// Systems where `seat` can battle: Loyal ships and a Rival's pieces (B-BAT-01/02).
 pub fn any(s: &GameState, seat: Seat) -> bool {
+    // Own ships, and a Rival's (or anyone else's) piece beside them.
     let o = seat.owner();
-    (0..SystemId::COUNT as u8).map(SystemId).any(|sys| {
-        if !s.is_in_play(sys) {
-            return false;
-        }
-        let x = s.sys(sys);
-        x.ships_of(o).total() > 0
-            && (x
-                .ships
-                .iter()
-                .enumerate()
-                .any(|(i, c)| i != o.index() && c.total() > 0)
-                || x.buildings().any(|(_, b)| b.owner != o))
-    })
+    s.board.ships(o) & s.board.others_pieces(o) & s.in_play != 0
 }
 
 pub fn systems(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_ {
-    s.systems_in_play().filter(move |sys| {
-        s.sys(*sys).ships_of(seat.owner()).total() > 0 && defenders(s, seat, *sys).next().is_some()
-    })
+    let o = seat.owner();
+    crate::state::systems_in(s.board.ships(o) & s.board.others_pieces(o) & s.in_play)
 }
 
 pub fn defenders(s: &GameState, seat: Seat, sys: SystemId) -> impl Iterator<Item = Owner> + '_ {
@@ -139,10 +127,8 @@ impl BattleFrame {
             .buildings_of(self.defender)
             .next()
             .is_some();
-        let anywhere = s
-            .systems
-            .iter()
-            .any(|x| x.buildings_of(self.defender).next().is_some());
+        // Any of the defender's buildings anywhere, in play or not.
+        let anywhere = s.board.buildings(self.defender) != 0;
         (here || !anywhere)
             && cards::raid_dice_allowed(s, self.attacker, self.defender, self.system)
     }

@@ -6,7 +6,7 @@ use crate::event::Sink;
 use crate::flow::{Frame, Source};
 use crate::ids::*;
 use crate::log;
-use crate::state::{slot_key, Building, BuildingKind, GameState, EXTRA_SLOT};
+use crate::state::{slot_key, systems_in, Building, BuildingKind, GameState, EXTRA_SLOT};
 
 /// An empty printed building slot of a planet (B-BLD-01, B-MAP-08).
 pub fn empty_slot(s: &GameState, sys: SystemId) -> Option<u8> {
@@ -67,10 +67,16 @@ fn cloud_ok(s: &GameState, seat: Seat, sys: SystemId, m: Mods) -> bool {
         && crate::cards::ll_effects::cloud_payable(s, seat, sys)
 }
 
+/// Systems where the seat might build: its pieces (B-BLD-01) or a
+/// starport (B-BLD-03, any owner's under Empath's Bond).
+fn candidates(s: &GameState, seat: Seat) -> u32 {
+    (s.board.pieces(seat.owner()) | s.board.any_starports()) & s.in_play
+}
+
 pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (BuildTarget, SystemId)> + '_ {
     let st = s.seat(seat);
     let m = mods(s, seat);
-    s.systems_in_play().flat_map(move |sys| {
+    systems_in(candidates(s, seat)).flat_map(move |sys| {
         let mut v: arrayvec::ArrayVec<(BuildTarget, SystemId), 4> = arrayvec::ArrayVec::new();
         if (st.cities > 0 || st.starports > 0) && s.has_loyal_piece(seat, sys) {
             if st.cities > 0 && building_slot(s, sys, BuildingKind::City, m).is_some() {
@@ -95,11 +101,7 @@ pub fn any(s: &GameState, seat: Seat) -> bool {
     let st = s.seat(seat);
     let m = mods(s, seat);
     let o = seat.owner();
-    for i in 0..SystemId::COUNT as u8 {
-        let sys = SystemId(i);
-        if !s.is_in_play(sys) {
-            continue;
-        }
+    for sys in systems_in(candidates(s, seat)) {
         let x = s.sys(sys);
         if st.ships > 0
             && x.slots

@@ -21,7 +21,7 @@ use crate::state::{Building, BuildingKind, GameState, TrophyKind};
 impl GameState {
     /// Any Loyal piece, fresh or damaged, ship or building (B-BLD-01, AMB-38).
     pub fn has_loyal_piece(&self, seat: Seat, s: SystemId) -> bool {
-        self.sys(s).has_pieces_of(seat.owner())
+        self.board.pieces(seat.owner()) & s.bit() != 0
     }
 
     /// "Place" fresh ships from the owner's supply, as many as it holds
@@ -35,7 +35,8 @@ impl GameState {
             }
             None => n,
         };
-        let sh = self.sys_mut(s).ships_mut(owner);
+        let mut guard = self.sys_mut(s);
+        let sh = guard.ships_mut(owner);
         if damaged {
             sh.damaged += n;
         } else {
@@ -55,7 +56,8 @@ impl GameState {
         damaged: bool,
         trophy_to: Option<Seat>,
     ) -> bool {
-        let sh = self.sys_mut(s).ships_mut(owner);
+        let mut guard = self.sys_mut(s);
+        let sh = guard.ships_mut(owner);
         if !damaged {
             if sh.fresh == 0 {
                 return false;
@@ -68,6 +70,7 @@ impl GameState {
                 return false;
             }
             sh.damaged -= 1;
+            drop(guard);
             self.piece_destroyed(owner, TrophyKind::Ship, trophy_to);
             true
         }

@@ -43,10 +43,8 @@ pub fn origins(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_
 }
 
 pub fn any(s: &GameState, seat: Seat) -> bool {
-    let o = seat.owner();
-    (0..SystemId::COUNT as u8).map(SystemId).any(|sys| {
-        s.is_in_play(sys) && s.sys(sys).ships_of(o).total() > 0 && s.adj[sys.index()] != 0
-    })
+    crate::state::systems_in(s.board.ships(seat.owner()) & s.in_play)
+        .any(|sys| s.adj[sys.index()] != 0)
 }
 
 impl MoveFrame {
@@ -168,12 +166,14 @@ impl MoveFrame {
         s.turn.moved_fresh[to.index()] += self.fresh;
         let o = self.seat.owner();
         {
-            let a = s.sys_mut(self.at).ships_mut(o);
+            let mut guard = s.sys_mut(self.at);
+            let a = guard.ships_mut(o);
             a.fresh -= self.fresh;
             a.damaged -= self.damaged;
         }
         {
-            let b = s.sys_mut(to).ships_mut(o);
+            let mut guard = s.sys_mut(to);
+            let b = guard.ships_mut(o);
             b.fresh += self.fresh;
             b.damaged += self.damaged;
         }

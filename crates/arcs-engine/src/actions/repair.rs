@@ -4,11 +4,11 @@ use crate::choice::{Choice, Piece};
 use crate::event::Sink;
 use crate::ids::*;
 use crate::log;
-use crate::state::{Building, GameState};
+use crate::state::{systems_in, Building, GameState};
 
 pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, Piece)> + '_ {
     let o = seat.owner();
-    s.systems_in_play().flat_map(move |sys| {
+    systems_in(s.board.damaged(o) & s.in_play).flat_map(move |sys| {
         let ship = (s.sys(sys).ships_of(o).damaged > 0).then_some((
             sys,
             Piece::Ship {
@@ -26,13 +26,7 @@ pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, Pie
 }
 
 pub fn any(s: &GameState, seat: Seat) -> bool {
-    let o = seat.owner();
-    (0..SystemId::COUNT as u8).map(SystemId).any(|sys| {
-        let x = s.sys(sys);
-        s.is_in_play(sys)
-            && (x.ships_of(o).damaged > 0
-                || x.slots.iter().flatten().any(|b| b.owner == o && b.damaged))
-    })
+    s.board.damaged(seat.owner()) & s.in_play != 0
 }
 
 pub fn choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
@@ -51,7 +45,8 @@ pub fn resolve(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sink)
 pub fn repair(s: &mut GameState, seat: Seat, system: SystemId, piece: Piece, ev: &mut dyn Sink) {
     match piece {
         Piece::Ship { owner, .. } => {
-            let sh = s.sys_mut(system).ships_mut(owner);
+            let mut guard = s.sys_mut(system);
+            let sh = guard.ships_mut(owner);
             if sh.damaged > 0 {
                 sh.damaged -= 1;
                 sh.fresh += 1;

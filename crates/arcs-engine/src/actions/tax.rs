@@ -6,7 +6,7 @@ use crate::event::Sink;
 use crate::flow::{Frame, Source};
 use crate::ids::*;
 use crate::log;
-use crate::state::{slot_key, BuildingKind, GameState};
+use crate::state::{slot_key, systems_in, BuildingKind, GameState};
 
 /// What a Tax target is, for the capture rule.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -74,10 +74,20 @@ fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8, m: Mods) -> Opti
     }
 }
 
+/// Systems with something to tax: a city (B-TAX-01), or any in-play
+/// system under *Inspiring* (empty slots).
+fn candidates(s: &GameState, m: Mods) -> u32 {
+    if m.inspiring {
+        s.in_play
+    } else {
+        s.board.any_cities() & s.in_play
+    }
+}
+
 /// Cities (and slots) `seat` may tax now (B-TAX-01/04 and modifiers).
 pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, u8)> + '_ {
     let m = mods(s, seat);
-    s.systems_in_play().flat_map(move |sys| {
+    systems_in(candidates(s, m)).flat_map(move |sys| {
         let x = s.sys(sys);
         (0..3u8).filter_map(move |slot| {
             // Only occupied slots can be taxed, except with Inspiring.
@@ -92,11 +102,7 @@ pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, u8)
 pub fn any(s: &GameState, seat: Seat) -> bool {
     // A plain loop: this runs for every listing of a turn's choices.
     let m = mods(s, seat);
-    for i in 0..SystemId::COUNT as u8 {
-        let sys = SystemId(i);
-        if !s.is_in_play(sys) {
-            continue;
-        }
+    for sys in systems_in(candidates(s, m)) {
         let x = s.sys(sys);
         for slot in 0..3u8 {
             if (x.slots[slot as usize].is_some() || m.inspiring)

@@ -918,7 +918,8 @@ impl Effect {
                     piece: Piece::Building { slot },
                 } = choice
                 {
-                    if let Some(b) = s.sys_mut(system).slots[slot as usize].take() {
+                    let returned = s.sys_mut(system).slots[slot as usize].take();
+                    if let Some(b) = returned {
                         log!(
                             ev,
                             "return",

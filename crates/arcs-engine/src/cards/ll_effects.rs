@@ -1094,19 +1094,22 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                 ..
             } => {
                 {
-                    let a = s.sys_mut(f).ships_mut(owner);
+                    let mut guard = s.sys_mut(f);
+                    let a = guard.ships_mut(owner);
                     if damaged {
                         a.damaged -= 1;
                     } else {
                         a.fresh -= 1;
                     }
                 }
-                let b = s.sys_mut(t).ships_mut(owner);
+                let mut guard = s.sys_mut(t);
+                let b = guard.ships_mut(owner);
                 if damaged {
                     b.damaged += 1;
                 } else {
                     b.fresh += 1;
                 }
+                drop(guard);
                 log!(
                     ev,
                     "move",
@@ -1156,12 +1159,14 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                 // Our fresh ship is destroyed but is no Trophy (back to supply).
                 s.sys_mut(x).ships_mut(seat.owner()).fresh -= 1;
                 s.seat_mut(seat).ships += 1;
-                let sh = s.sys_mut(x).ships_mut(owner);
+                let mut guard = s.sys_mut(x);
+                let sh = guard.ships_mut(owner);
                 if damaged {
                     sh.damaged -= 1;
                 } else {
                     sh.fresh -= 1;
                 }
+                drop(guard);
                 if let Some(o) = owner.seat() {
                     *s.seat_mut(seat).trophy(o.owner(), TrophyKind::Ship) += 1;
                 }

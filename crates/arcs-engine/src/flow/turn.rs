@@ -388,12 +388,7 @@ pub fn start_action(s: &mut GameState, seat: Seat, a: Act, source: Source, ev: &
 pub fn end_turn(s: &mut GameState, seat: Seat, _ev: &mut dyn Sink) {
     end_prelude(s);
     s.round.turn_idx += 1;
-    let on_map = s.systems.iter().any(|sys| {
-        sys.ships_of(seat.owner()).total() > 0
-            || sys
-                .buildings_of(seat.owner())
-                .any(|(_, b)| b.kind == crate::state::BuildingKind::Starport)
-    });
+    let on_map = s.board.ships(seat.owner()) | s.board.starports(seat.owner()) != 0;
     if !on_map && s.seat(seat).ships > 0 {
         s.set_top(Frame::Eliminated { seat });
     } else {

@@ -1,6 +1,6 @@
 //! Pieces in one system.
 
-use crate::ids::{Owner, MAX_OWNERS};
+use crate::ids::{Owner, SystemId, MAX_OWNERS};
 use serde::{Deserialize, Serialize};
 
 /// The extra building slot used by cards that build outside printed slots
@@ -87,4 +87,173 @@ impl SystemState {
     pub fn has_pieces_of(&self, o: Owner) -> bool {
         self.ships_of(o).total() > 0 || self.buildings_of(o).next().is_some()
     }
+}
+
+/// Every system's pieces, with an index of where each owner's pieces are
+/// (one bit per [`SystemId`]). Rules ask the index instead of scanning the
+/// 24 systems ("can this seat Repair / Move / Battle?", docs/performance.md).
+/// The systems are private: every change goes through [`Board::get_mut`],
+/// whose guard re-indexes the system when it is dropped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "Systems", into = "Systems")]
+pub struct Board {
+    systems: Systems,
+    index: BoardIndex,
+}
+
+type Systems = [SystemState; SystemId::COUNT];
+
+/// Bit `i` of a mask is system `i`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct BoardIndex {
+    ships: [u32; MAX_OWNERS],
+    buildings: [u32; MAX_OWNERS],
+    starports: [u32; MAX_OWNERS],
+    cities: [u32; MAX_OWNERS],
+    /// Damaged ships or damaged buildings (what Repair can target).
+    damaged: [u32; MAX_OWNERS],
+}
+
+impl BoardIndex {
+    fn update(&mut self, i: usize, x: &SystemState) {
+        let bit = 1u32 << i;
+        let on = |b: bool| (b as u32) << i;
+        for o in 0..MAX_OWNERS {
+            let ships = x.ships[o];
+            self.ships[o] = (self.ships[o] & !bit) | on(ships.total() > 0);
+            self.damaged[o] = (self.damaged[o] & !bit) | on(ships.damaged > 0);
+            self.buildings[o] &= !bit;
+            self.starports[o] &= !bit;
+            self.cities[o] &= !bit;
+        }
+        for b in x.slots.iter().flatten() {
+            let o = b.owner.index();
+            self.buildings[o] |= bit;
+            self.damaged[o] |= on(b.damaged);
+            match b.kind {
+                BuildingKind::City => self.cities[o] |= bit,
+                BuildingKind::Starport => self.starports[o] |= bit,
+            }
+        }
+    }
+}
+
+impl From<Systems> for Board {
+    fn from(systems: Systems) -> Board {
+        let mut index = BoardIndex::default();
+        for (i, x) in systems.iter().enumerate() {
+            index.update(i, x);
+        }
+        Board { systems, index }
+    }
+}
+
+impl From<Board> for Systems {
+    fn from(b: Board) -> Systems {
+        b.systems
+    }
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::from([SystemState::default(); SystemId::COUNT])
+    }
+}
+
+impl Board {
+    pub fn get(&self, s: SystemId) -> &SystemState {
+        &self.systems[s.index()]
+    }
+    /// A system to change; the index follows when the guard is dropped.
+    pub fn get_mut(&mut self, s: SystemId) -> SystemMut<'_> {
+        SystemMut {
+            board: self,
+            i: s.index(),
+        }
+    }
+    /// Whether the index matches the systems (checked by the invariant
+    /// suite; the guard of [`Board::get_mut`] keeps it so).
+    pub fn index_is_current(&self) -> bool {
+        Board::from(self.systems).index == self.index
+    }
+    pub fn iter(&self) -> std::slice::Iter<'_, SystemState> {
+        self.systems.iter()
+    }
+    /// Systems where `o` has a ship.
+    pub fn ships(&self, o: Owner) -> u32 {
+        self.index.ships[o.index()]
+    }
+    /// Systems where `o` has a building.
+    pub fn buildings(&self, o: Owner) -> u32 {
+        self.index.buildings[o.index()]
+    }
+    /// Systems where `o` has a ship or a building.
+    pub fn pieces(&self, o: Owner) -> u32 {
+        self.ships(o) | self.buildings(o)
+    }
+    /// Systems where `o` has a starport.
+    pub fn starports(&self, o: Owner) -> u32 {
+        self.index.starports[o.index()]
+    }
+    /// Systems where `o` has a city.
+    pub fn cities(&self, o: Owner) -> u32 {
+        self.index.cities[o.index()]
+    }
+    /// Systems where `o` has a damaged ship or building.
+    pub fn damaged(&self, o: Owner) -> u32 {
+        self.index.damaged[o.index()]
+    }
+    /// Systems with a starport of any owner.
+    pub fn any_starports(&self) -> u32 {
+        self.index.starports.iter().fold(0, |m, x| m | x)
+    }
+    /// Systems with a city of any owner.
+    pub fn any_cities(&self) -> u32 {
+        self.index.cities.iter().fold(0, |m, x| m | x)
+    }
+    /// Systems where some owner other than `o` has a ship or building.
+    pub fn others_pieces(&self, o: Owner) -> u32 {
+        (0..MAX_OWNERS)
+            .filter(|&i| i != o.index())
+            .fold(0, |m, i| m | self.index.ships[i] | self.index.buildings[i])
+    }
+}
+
+/// A system being changed: derefs to its [`SystemState`] and re-indexes it
+/// when dropped.
+pub struct SystemMut<'a> {
+    board: &'a mut Board,
+    i: usize,
+}
+
+impl std::ops::Deref for SystemMut<'_> {
+    type Target = SystemState;
+    fn deref(&self) -> &SystemState {
+        &self.board.systems[self.i]
+    }
+}
+
+impl std::ops::DerefMut for SystemMut<'_> {
+    fn deref_mut(&mut self) -> &mut SystemState {
+        &mut self.board.systems[self.i]
+    }
+}
+
+impl Drop for SystemMut<'_> {
+    fn drop(&mut self) {
+        let b = &mut *self.board;
+        b.index.update(self.i, &b.systems[self.i]);
+    }
+}
+
+/// The systems set in `mask`, lowest first.
+pub fn systems_in(mut mask: u32) -> impl Iterator<Item = SystemId> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros();
+        mask &= mask - 1;
+        Some(SystemId(i as u8))
+    })
 }

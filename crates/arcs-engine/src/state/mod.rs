@@ -4,7 +4,9 @@
 mod board;
 mod seat;
 
-pub use board::{Building, BuildingKind, ShipCount, SystemState, EXTRA_SLOT};
+pub use board::{
+    systems_in, Board, Building, BuildingKind, ShipCount, SystemMut, SystemState, EXTRA_SLOT,
+};
 pub use seat::{SeatState, TrophyKind};
 
 use crate::data::{DieKind, MARKERS};
@@ -198,7 +200,9 @@ pub struct GameState {
     /// Seats that passed in the current pass streak (AMB-06).
     pub pass_streak: u8,
     pub seats: [SeatState; MAX_SEATS],
-    pub systems: [SystemState; SystemId::COUNT],
+    /// Pieces in systems, with an index of where each owner's pieces are.
+    #[serde(rename = "systems")]
+    pub board: Board,
     /// Systems in play (B-MAP-06).
     pub in_play: u32,
     /// Adjacency among in-play systems, including path markers (B-MAP-06).
@@ -254,10 +258,11 @@ impl GameState {
         &mut self.seats[s.index()]
     }
     pub fn sys(&self, s: SystemId) -> &SystemState {
-        &self.systems[s.index()]
+        self.board.get(s)
     }
-    pub fn sys_mut(&mut self, s: SystemId) -> &mut SystemState {
-        &mut self.systems[s.index()]
+    /// A system to change (the board's index follows, see [`Board`]).
+    pub fn sys_mut(&mut self, s: SystemId) -> SystemMut<'_> {
+        self.board.get_mut(s)
     }
     pub fn seat_ids(&self) -> impl Iterator<Item = Seat> {
         Seat::all(self.players)

@@ -87,6 +87,12 @@ impl SeatState {
     pub fn hooks(&self) -> u64 {
         self.held.hooks
     }
+    /// Whether the hook bits match the cards (checked by the invariant suite).
+    pub fn hooks_are_current(&self) -> bool {
+        let mut h = self.held.clone();
+        h.change(|_| ());
+        h.hooks == self.held.hooks
+    }
     /// Adds a Guild card; false (and no change) when the area is full.
     pub fn add_guild(&mut self, card: CardId) -> bool {
         self.held.change(|h| h.guild.try_push(card).is_ok())

@@ -203,7 +203,8 @@ pub static QUARTERMASTER: Behavior = Behavior {
                     .count() as u8
             })
             .sum();
-        let sh = s.sys_mut(b.system).ships_mut(seat.owner());
+        let mut guard = s.sys_mut(b.system);
+        let sh = guard.ships_mut(seat.owner());
         let n = ports.min(sh.damaged);
         sh.damaged -= n;
         sh.fresh += n;

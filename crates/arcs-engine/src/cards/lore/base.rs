@@ -86,7 +86,8 @@ pub static REPAIR_DRONES: Behavior = Behavior {
         if b.attacker != seat {
             return;
         }
-        let sh = s.sys_mut(b.system).ships_mut(seat.owner());
+        let mut guard = s.sys_mut(b.system);
+        let sh = guard.ships_mut(seat.owner());
         if sh.damaged > 0 {
             sh.damaged -= 1;
             sh.fresh += 1;
