@@ -1042,9 +1042,7 @@ pub fn after_intercept(s: &mut GameState, b: &BattleFrame, ev: &mut dyn Sink) {
 
 /// After-battle hooks of the attacker and defender.
 pub fn after_battle(s: &mut GameState, b: &BattleFrame, ev: &mut dyn Sink) {
-    let mut seats = vec![b.attacker];
-    seats.extend(b.defender.seat());
-    for seat in seats {
+    for seat in std::iter::once(b.attacker).chain(b.defender.seat()) {
         let hooks: Vec<_> = held_with(s, seat, Hook::AfterBattle)
             .filter_map(|(_, x)| x.after_battle)
             .collect();
