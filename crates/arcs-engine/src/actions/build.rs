@@ -101,25 +101,26 @@ pub fn any(s: &GameState, seat: Seat) -> bool {
     let st = s.seat(seat);
     let m = mods(s, seat);
     let o = seat.owner();
-    for sys in systems_in(candidates(s, seat)) {
-        let x = s.sys(sys);
-        if st.ships > 0
-            && x.slots
-                .iter()
-                .flatten()
-                .any(|b| b.kind == BuildingKind::Starport)
-            && free_starport(s, seat, sys, m.bond).is_some()
-        {
-            return true;
-        }
-        let can_place = (st.cities > 0 && building_slot(s, sys, BuildingKind::City, m).is_some())
-            || (st.starports > 0 && building_slot(s, sys, BuildingKind::Starport, m).is_some())
-            || (st.cities > 0 && cloud_ok(s, seat, sys, m));
-        if can_place && x.has_pieces_of(o) {
+    // A ship at an unused starport (B-BLD-03/04; any owner's under Bond).
+    if st.ships > 0 {
+        let ports = if m.bond {
+            s.board.any_starports()
+        } else {
+            s.board.starports(o)
+        };
+        if systems_in(ports & s.in_play).any(|sys| free_starport(s, seat, sys, m.bond).is_some()) {
             return true;
         }
     }
-    false
+    // A building where the seat has pieces (B-BLD-01).
+    if st.cities == 0 && st.starports == 0 {
+        return false;
+    }
+    systems_in(s.board.pieces(o) & s.in_play).any(|sys| {
+        (st.cities > 0 && building_slot(s, sys, BuildingKind::City, m).is_some())
+            || (st.starports > 0 && building_slot(s, sys, BuildingKind::Starport, m).is_some())
+            || (st.cities > 0 && cloud_ok(s, seat, sys, m))
+    })
 }
 
 pub fn choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {

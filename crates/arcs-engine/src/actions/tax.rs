@@ -100,19 +100,18 @@ pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, u8)
 }
 
 pub fn any(s: &GameState, seat: Seat) -> bool {
-    // A plain loop: this runs for every listing of a turn's choices.
+    // This runs for every listing of a turn's choices: systems with the
+    // seat's own cities first, where an untaxed one is usually found.
     let m = mods(s, seat);
-    for sys in systems_in(candidates(s, m)) {
+    let all = candidates(s, m);
+    let own = s.board.cities(seat.owner()) & all;
+    systems_in(own).chain(systems_in(all & !own)).any(|sys| {
         let x = s.sys(sys);
-        for slot in 0..3u8 {
-            if (x.slots[slot as usize].is_some() || m.inspiring)
+        (0..3u8).any(|slot| {
+            (x.slots[slot as usize].is_some() || m.inspiring)
                 && classify(s, seat, sys, slot, m).is_some()
-            {
-                return true;
-            }
-        }
-    }
-    false
+        })
+    })
 }
 
 pub fn choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {

@@ -833,7 +833,7 @@ pub fn after_enter(
 
 /// Secure restrictions (Demagogue *Paranoid*).
 pub fn may_secure(s: &GameState, seat: Seat, card: CardId, agents: u8) -> bool {
-    if card.info().kind != crate::data::CardKind::Guild {
+    if !holds(s, seat, Hook::GuildSecureMin) || card.info().kind != crate::data::CardKind::Guild {
         return true;
     }
     let min = held_with(s, seat, Hook::GuildSecureMin)
