@@ -143,6 +143,9 @@ pub fn round_start(s: &mut GameState, ev: &mut dyn Sink) {
     }
     s.round = RoundState::new(holder);
     s.set_top(Frame::NextTurn);
+    // An automatic frame runs at once anyway; running it here saves a pass
+    // of the frame loop (docs/performance.md).
+    next_turn(s, ev);
 }
 
 pub fn next_turn(s: &mut GameState, _ev: &mut dyn Sink) {

@@ -165,6 +165,27 @@ pub fn window_maybe_open(s: &GameState) -> bool {
     seize || declare
 }
 
+/// The actions a resource's Prelude action allows, judged on the state after
+/// the token in `slot` is spent (Cloud Cities pays with a resource, which
+/// may be that very token). Kept out of line: inlined, the compiler hoisted
+/// the state copy's loads into every listing of a turn (docs/performance.md).
+#[cold]
+#[inline(never)]
+fn acts_after_spending(
+    s: &GameState,
+    seat: Seat,
+    slot: usize,
+    as_: Resource,
+    spend: &mut impl FnMut(Act),
+) {
+    let mut after = s.clone();
+    after.seat_mut(seat).resources[slot] = None;
+    let mut m = Memo::default();
+    for &std in resource_actions(s, as_) {
+        acts_for(&after, seat, std, false, &mut m, &mut *spend);
+    }
+}
+
 pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
     let t = &s.turn;
     let seat = t.seat;
@@ -214,12 +235,7 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
                 // Judge the action on the state after the token is spent
                 // (it may be the very token a cost would have used).
                 if cards::cloud_cities(s, seat) {
-                    let mut after = s.clone();
-                    after.seat_mut(seat).resources[slot] = None;
-                    let mut m = Memo::default();
-                    for &std in resource_actions(s, as_) {
-                        acts_for(&after, seat, std, false, &mut m, &mut spend);
-                    }
+                    acts_after_spending(s, seat, slot, as_, &mut spend);
                 } else {
                     for &std in resource_actions(s, as_) {
                         acts_for(s, seat, std, false, &mut memo, &mut spend);
@@ -385,7 +401,7 @@ pub fn start_action(s: &mut GameState, seat: Seat, a: Act, source: Source, ev: &
 }
 
 /// End of a turn: the Prelude ends if still open; B-FINE-03 elimination.
-pub fn end_turn(s: &mut GameState, seat: Seat, _ev: &mut dyn Sink) {
+pub fn end_turn(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     end_prelude(s);
     s.round.turn_idx += 1;
     let on_map = s.board.ships(seat.owner()) | s.board.starports(seat.owner()) != 0;
@@ -393,5 +409,9 @@ pub fn end_turn(s: &mut GameState, seat: Seat, _ev: &mut dyn Sink) {
         s.set_top(Frame::Eliminated { seat });
     } else {
         s.pop();
+        // The next turn starts at once (the frame below is automatic).
+        if matches!(s.stack.last(), Some(Frame::NextTurn)) {
+            super::round::next_turn(s, ev);
+        }
     }
 }
