@@ -250,6 +250,51 @@ impl GameState {
         }
     }
 
+    /// Who decides for `frame` and every legal choice, in one dispatch (the
+    /// hot path of `settle`); `None` for automatic frames, with `out` left
+    /// empty. Agrees with [`frame_seat`](Self::frame_seat) followed by
+    /// [`frame_choices`](Self::frame_choices).
+    fn frame_decision(&self, frame: &Frame, out: &mut Vec<Choice>) -> Option<Seat> {
+        use Frame::*;
+        match frame {
+            Turn => {
+                turn::turn_choices(self, out);
+                Some(self.turn.seat)
+            }
+            PlayCard { seat } => {
+                round::play_choices(self, *seat, out);
+                Some(*seat)
+            }
+            Move(m) => {
+                m.choices(self, out);
+                Some(m.seat)
+            }
+            Battle(b) => {
+                let seat = b.decider(self)?;
+                b.choices(self, out);
+                Some(seat)
+            }
+            ChapterStart
+            | RoundStart
+            | NextTurn
+            | EndTurn { .. }
+            | RoundEnd
+            | Scoring
+            | AfterScoring
+            | Cleanup
+            | ChapterClose
+            | GameOver
+            | Refill { .. }
+            | LeaderPieces
+            | LeaderSteps { .. } => None,
+            _ => {
+                let seat = self.frame_seat(frame)?;
+                self.frame_choices(frame, out);
+                Some(seat)
+            }
+        }
+    }
+
     /// Runs an automatic frame (it is on top of the stack).
     fn run_auto(&mut self, frame: Frame, ev: &mut dyn Sink) {
         use Frame::*;
@@ -379,31 +424,28 @@ impl GameState {
             if matches!(frame, Frame::GameOver) {
                 return None;
             }
-            match self.frame_seat(&frame) {
+            match self.frame_decision(&frame, out) {
                 None => self.run_auto(frame, ev),
-                Some(seat) => {
-                    self.frame_choices(&frame, out);
-                    match out.len() {
-                        0 => {
-                            self.anomalies = self.anomalies.saturating_add(1);
-                            self.pop();
-                        }
-                        1 => {
-                            let c = out[0];
-                            if ev.enabled() {
-                                ev.emit(crate::event::Event {
-                                    tag: "auto".into(),
-                                    seat: Some(seat),
-                                    private_to: Some(seat),
-                                    text: format!("Only one option, taken automatically: {c}."),
-                                    choice: Some(c),
-                                });
-                            }
-                            self.resolve(frame, c, ev);
-                        }
-                        _ => return Some(seat),
+                Some(seat) => match out.len() {
+                    0 => {
+                        self.anomalies = self.anomalies.saturating_add(1);
+                        self.pop();
                     }
-                }
+                    1 => {
+                        let c = out[0];
+                        if ev.enabled() {
+                            ev.emit(crate::event::Event {
+                                tag: "auto".into(),
+                                seat: Some(seat),
+                                private_to: Some(seat),
+                                text: format!("Only one option, taken automatically: {c}."),
+                                choice: Some(c),
+                            });
+                        }
+                        self.resolve(frame, c, ev);
+                    }
+                    _ => return Some(seat),
+                },
             }
         }
         self.anomalies = self.anomalies.saturating_add(1);
