@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 /// B-DRAW-01/02 (and setup P–Q): shuffle every action card, deal 6 each,
 /// discard the rest face down and shuffle the pile (003:L987).
 pub fn chapter_start(s: &mut GameState, ev: &mut dyn Sink) {
-    let mut deck: Vec<ActionCard> = (0..28u8)
+    let mut deck: arrayvec::ArrayVec<ActionCard, 28> = (0..28u8)
         .map(ActionCard)
         .filter(|c| s.players == 4 || (2..=6).contains(&c.number()))
         .collect();
