@@ -274,19 +274,6 @@ impl GameState {
                 b.choices(self, out);
                 Some(seat)
             }
-            ChapterStart
-            | RoundStart
-            | NextTurn
-            | EndTurn { .. }
-            | RoundEnd
-            | Scoring
-            | AfterScoring
-            | Cleanup
-            | ChapterClose
-            | GameOver
-            | Refill { .. }
-            | LeaderPieces
-            | LeaderSteps { .. } => None,
             _ => {
                 let seat = self.frame_seat(frame)?;
                 self.frame_choices(frame, out);
