@@ -67,15 +67,7 @@ pub fn score(s: &GameState, seat: Seat) -> f64 {
             continue;
         }
         let mine = c.agents[seat.index()];
-        let best_other = c
-            .agents
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != seat.index())
-            .map(|(_, n)| *n)
-            .max()
-            .unwrap_or(0);
-        if mine > best_other {
+        if mine > c.most_of_others(seat) {
             v += 0.6;
         }
         v += 0.1 * mine as f64;

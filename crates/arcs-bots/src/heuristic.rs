@@ -390,14 +390,7 @@ fn court_value(s: &GameState, seat: Seat, pos: usize) -> f64 {
         return 0.0;
     };
     let mine = slot.agents[seat.index()] as f64;
-    let best_other = slot
-        .agents
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != seat.index())
-        .map(|(_, n)| *n)
-        .max()
-        .unwrap_or(0) as f64;
+    let best_other = slot.most_of_others(seat) as f64;
     let guild = slot
         .card
         .is_some_and(|c| c.info().kind == arcs_engine::data::CardKind::Guild);

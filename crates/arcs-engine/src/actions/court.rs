@@ -48,13 +48,7 @@ pub fn securable(s: &GameState, seat: Seat, pos: usize) -> bool {
     let slot = &s.court[pos];
     let Some(card) = slot.card else { return false };
     let mine = slot.agents[seat.index()];
-    mine > 0
-        && slot
-            .agents
-            .iter()
-            .enumerate()
-            .all(|(i, &n)| i == seat.index() || n < mine)
-        && crate::cards::may_secure(s, seat, card, mine)
+    mine > 0 && slot.most_of_others(seat) < mine && crate::cards::may_secure(s, seat, card, mine)
 }
 
 pub fn can_secure(s: &GameState, seat: Seat) -> bool {

@@ -505,11 +505,7 @@ pub fn bonus_enables(s: &GameState, seat: Seat, main: StdAction) -> bool {
                     let slot = &s.court[p];
                     let mine = slot.agents[seat.index()] + 1;
                     slot.card.is_some_and(|c| may_secure(s, seat, c, mine))
-                        && slot
-                            .agents
-                            .iter()
-                            .enumerate()
-                            .all(|(i, &n)| i == seat.index() || n < mine)
+                        && slot.most_of_others(seat) < mine
                 })
         }
         _ => false,

@@ -165,6 +165,20 @@ pub struct CourtSlot {
     pub agents: [u8; MAX_OWNERS],
 }
 
+impl CourtSlot {
+    /// The most agents any owner other than `seat` has here (B-SEC-01:
+    /// securing needs strictly more than this).
+    pub fn most_of_others(&self, seat: Seat) -> u8 {
+        self.agents
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != seat.index())
+            .map(|(_, n)| *n)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
 /// Options that rules and cards consult during play (copied from the config).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct RuleOptions {
