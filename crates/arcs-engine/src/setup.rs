@@ -21,7 +21,7 @@ pub fn in_play_adjacency(in_play: u32) -> [u32; SystemId::COUNT] {
     }
     // Gate ring with path markers: each in-play gate is adjacent to the
     // next in-play gate clockwise, skipping out-of-play clusters.
-    let gates: Vec<SystemId> = (1..=6)
+    let gates: arrayvec::ArrayVec<SystemId, 6> = (1..=6)
         .map(|c| SystemId::new(c, 0))
         .filter(|g| in_play & g.bit() != 0)
         .collect();

@@ -305,6 +305,25 @@ impl BattleFrame {
         }
     }
 
+    /// Whether a hit of the current stage has a target; agrees with
+    /// [`choices`](Self::choices) being non-empty, without listing them
+    /// (this runs after every hit).
+    fn has_hit_target(&self, s: &GameState) -> bool {
+        let x = s.sys(self.system);
+        match self.stage {
+            BattleStage::SelfHits | BattleStage::Intercept | BattleStage::Railgun => {
+                x.ships_of(self.attacker.owner()).total() > 0
+            }
+            BattleStage::Hits => x.has_pieces_of(self.defender),
+            BattleStage::BuildingHits => x.buildings_of(self.defender).next().is_some(),
+            _ => {
+                let mut targets = Vec::new();
+                self.choices(s, &mut targets);
+                !targets.is_empty()
+            }
+        }
+    }
+
     fn store(self, s: &mut GameState) {
         s.set_top(Frame::Battle(self));
     }
@@ -604,9 +623,7 @@ impl BattleFrame {
 
     /// After a hit: continue this stage or move to the next one.
     fn next_hit(self, s: &mut GameState, ev: &mut dyn Sink) {
-        let mut targets = Vec::new();
-        self.choices(s, &mut targets);
-        if self.hits_left > 0 && !targets.is_empty() {
+        if self.hits_left > 0 && self.has_hit_target(s) {
             self.store(s);
             return;
         }
@@ -670,7 +687,7 @@ pub fn raid_cost(s: &GameState, victim: Seat, loot: Loot) -> u8 {
 
 fn raid_choices(s: &GameState, thief: Seat, victim: Seat, keys: u8, out: &mut Vec<Choice>) {
     let st = s.seat(victim);
-    let mut seen: Vec<(Resource, u8)> = Vec::new();
+    let mut seen: arrayvec::ArrayVec<(Resource, u8), 7> = arrayvec::ArrayVec::new();
     for (i, r) in st.resources.iter().enumerate() {
         let Some(r) = *r else { continue };
         let loot = Loot::Slot(i as u8);

@@ -189,7 +189,7 @@ fn do_tax(
             "{seat} taxes the empty building slot in {system} (Inspiring)."
         ),
     }
-    let types: Vec<Resource> = cards::city_types(s, system).collect();
+    let types: arrayvec::ArrayVec<Resource, 5> = cards::city_types(s, system).collect();
     match types.len() {
         0 => log!(
             ev,

@@ -994,7 +994,7 @@ fn steal_choices(s: &GameState, seat: Seat, filter: StealFilter, out: &mut Vec<C
     for victim in s.rivals(seat) {
         let st = s.seat(victim);
         if !matches!(filter, StealFilter::Guild) {
-            let mut seen = Vec::new();
+            let mut seen: arrayvec::ArrayVec<_, 7> = arrayvec::ArrayVec::new();
             for (i, r) in st.resources.iter().enumerate() {
                 let Some(r) = *r else { continue };
                 if let StealFilter::Resource(want) = filter {

@@ -1085,7 +1085,7 @@ pub fn score_rules(s: &GameState, seat: Seat) -> impl Iterator<Item = ScoreRule>
 
 /// "After scoring" hooks of every holder, in turn order (B-SCORE-09).
 pub fn after_scoring(s: &mut GameState, ev: &mut dyn Sink) {
-    let order: Vec<Seat> = s.turn_order().collect();
+    let order: arrayvec::ArrayVec<Seat, MAX_SEATS> = s.turn_order().collect();
     for seat in order {
         let hooks: Vec<_> = held_with(s, seat, Hook::AfterScoring)
             .filter_map(|(_, b)| b.after_scoring)

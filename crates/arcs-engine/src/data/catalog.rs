@@ -68,10 +68,26 @@ pub struct Catalog {
 
 impl Catalog {
     pub fn lookup(&self, s: &str) -> Option<CardId> {
-        let key = s.trim().to_ascii_lowercase();
+        // Keys are lowercase; rules look cards up by code while a game runs
+        // (Prison Wardens, gate cities), so short keys are lowered on the
+        // stack instead of allocating.
+        let s = s.trim();
+        let mut buf = [0u8; 64];
+        let key: std::borrow::Cow<str> = match buf.get_mut(5..5 + s.len()) {
+            Some(dst) => {
+                dst.copy_from_slice(s.as_bytes());
+                dst.make_ascii_lowercase();
+                buf[..5].copy_from_slice(b"arcs-");
+                // Lowering ASCII letters keeps the bytes valid UTF-8.
+                std::borrow::Cow::Borrowed(
+                    std::str::from_utf8(&buf[..5 + s.len()]).unwrap_or_default(),
+                )
+            }
+            None => std::borrow::Cow::Owned(format!("arcs-{}", s.to_ascii_lowercase())),
+        };
         self.by_key
-            .get(&key)
-            .or_else(|| self.by_key.get(&format!("arcs-{key}")))
+            .get(&key[5..])
+            .or_else(|| self.by_key.get(&*key))
             .map(|&i| CardId(i))
     }
     pub fn ids(&self) -> impl Iterator<Item = CardId> + '_ {
@@ -138,5 +154,11 @@ mod tests {
         assert_eq!(c.name(), "Loyal Engineers");
         assert_eq!(CardId::parse("loyal engineers"), Some(c));
         assert_eq!(c.info().raid_cost, Some(3));
+        assert_eq!(CardId::parse(" ARCS-bc01 "), Some(c));
+        assert_eq!(CardId::parse("Arcs-BC01"), Some(c));
+        // Longer than the stack buffer, and not ASCII: no card, no panic.
+        assert_eq!(CardId::parse(&"x".repeat(200)), None);
+        assert_eq!(CardId::parse("Lоyal Engineers"), None);
+        assert_eq!(CardId::parse(""), None);
     }
 }

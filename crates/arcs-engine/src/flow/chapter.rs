@@ -124,8 +124,8 @@ fn phantom_count(s: &GameState, a: Ambition) -> u32 {
 /// Places in one ambition: `(first, seconds)` among seats, with the phantom
 /// as a full participant who never gains (B-SCORE-04..08, AMB-59).
 /// `None` stands for the phantom.
-pub fn rank(s: &GameState, a: Ambition) -> (Option<Option<Seat>>, Vec<Option<Seat>>) {
-    let mut counts: Vec<(Option<Seat>, u32)> = s
+pub fn rank(s: &GameState, a: Ambition) -> (Option<Option<Seat>>, Placed) {
+    let mut counts: arrayvec::ArrayVec<(Option<Seat>, u32), { MAX_SEATS + 1 }> = s
         .seat_ids()
         .map(|x| (Some(x), ambition_count(s, x, a)))
         .collect();
@@ -134,49 +134,44 @@ pub fn rank(s: &GameState, a: Ambition) -> (Option<Option<Seat>>, Vec<Option<Sea
     }
     counts.retain(|(_, c)| *c > 0); // B-SCORE-06 qualifying
     let Some(top) = counts.iter().map(|(_, c)| *c).max() else {
-        return (None, vec![]);
+        return (None, Placed::new());
     };
-    let firsts: Vec<Option<Seat>> = counts
-        .iter()
-        .filter(|(_, c)| *c == top)
-        .map(|(x, _)| *x)
-        .collect();
+    let with = |v: u32| -> Placed {
+        counts
+            .iter()
+            .filter(|(_, c)| *c == v)
+            .map(|(x, _)| *x)
+            .collect()
+    };
+    let firsts = with(top);
     if firsts.len() > 1 {
         // Tie for first: all tied take second; nobody else places.
         return (None, firsts);
     }
-    let rest: Vec<(Option<Seat>, u32)> = counts.into_iter().filter(|(_, c)| *c < top).collect();
-    let second = rest.iter().map(|(_, c)| *c).max();
-    let seconds: Vec<Option<Seat>> = match second {
-        Some(v) => {
-            let tied: Vec<Option<Seat>> = rest
-                .iter()
-                .filter(|(_, c)| *c == v)
-                .map(|(x, _)| *x)
-                .collect();
-            if tied.len() == 1 {
-                tied
-            } else {
-                vec![] // tie for second: nobody places
-            }
-        }
-        None => vec![],
+    let second = counts.iter().map(|(_, c)| *c).filter(|c| *c < top).max();
+    let seconds = match second.map(with) {
+        Some(tied) if tied.len() == 1 => tied,
+        _ => Placed::new(), // none, or a tie for second: nobody places
     };
     (Some(firsts[0]), seconds)
 }
+
+/// Seats (or the phantom, `None`) sharing a place in an ambition.
+pub type Placed = arrayvec::ArrayVec<Option<Seat>, { MAX_SEATS + 1 }>;
 
 /// Step 1: score every ambition with at least one marker (B-SCORE-02..08).
 pub fn scoring(s: &mut GameState, ev: &mut dyn Sink) {
     log!(ev, "chapter", None, "Chapter {} ends: scoring.", s.chapter);
     for a in Ambition::ALL {
-        let markers: Vec<usize> = (0..3).filter(|&i| s.markers[i].at == Some(a)).collect();
-        if markers.is_empty() {
+        let markers = (0..3).filter(|&i| s.markers[i].at == Some(a));
+        if markers.clone().next().is_none() {
             continue;
         }
-        let first_sum: i32 = markers.iter().map(|&i| s.markers[i].values(i).0).sum();
-        let second_sum: i32 = markers.iter().map(|&i| s.markers[i].values(i).1).sum();
+        let first_sum: i32 = markers.clone().map(|i| s.markers[i].values(i).0).sum();
+        let second_sum: i32 = markers.map(|i| s.markers[i].values(i).1).sum();
         let (first, seconds) = rank(s, a);
-        let mut gains: Vec<(Seat, i32, &str)> = Vec::new();
+        let mut gains: arrayvec::ArrayVec<(Seat, i32, &str), { MAX_SEATS + 1 }> =
+            arrayvec::ArrayVec::new();
         // Leaders' scoring rules (B-SCORE-09, AMB-45/46): *Just*, *Violent*,
         // *Academic* pay first place the second-place value (no bonus) and
         // second place nothing; *Proud* pays only an untied first.
@@ -338,8 +333,7 @@ pub fn chapter_close(s: &mut GameState, ev: &mut dyn Sink) {
 /// B-GAME-02: most Power wins; ties go to the earliest in turn order from
 /// the initiative holder (AMB-56).
 pub fn finish(s: &mut GameState, reason: String, ev: &mut dyn Sink) {
-    let order: Vec<Seat> = s.turn_order().filter(|x| !s.seat(*x).resigned).collect();
-    let mut ranking = order.clone();
+    let mut ranking: Vec<Seat> = s.turn_order().filter(|x| !s.seat(*x).resigned).collect();
     ranking.sort_by_key(|x| std::cmp::Reverse(s.seat(*x).power)); // stable: turn order breaks ties
     ranking.extend(s.turn_order().filter(|x| s.seat(*x).resigned));
     let winner = ranking[0];

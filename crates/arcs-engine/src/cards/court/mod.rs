@@ -98,7 +98,8 @@ pub(crate) mod common {
 
     /// "After scoring, Rivals discard all X." (Cartels)
     pub fn cartel_after_scoring(s: &mut GameState, holder: Seat, res: Resource, ev: &mut dyn Sink) {
-        let rivals: Vec<Seat> = s.rivals(holder).collect();
+        let rivals: arrayvec::ArrayVec<Seat, { crate::ids::MAX_SEATS }> =
+            s.rivals(holder).collect();
         for r in rivals {
             let mut n = 0;
             for slot in 0..7 {
