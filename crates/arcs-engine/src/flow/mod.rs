@@ -282,10 +282,15 @@ impl GameState {
         }
     }
 
-    /// Runs an automatic frame (it is on top of the stack).
-    fn run_auto(&mut self, frame: Frame, ev: &mut dyn Sink) {
+    /// Runs the automatic frame on top of the stack. The frame is read in
+    /// place, field by field: copying the whole 44-byte frame right after
+    /// it was written piecewise stalls the CPU (docs/performance.md).
+    fn run_auto(&mut self, ev: &mut dyn Sink) {
         use Frame::*;
-        match frame {
+        let Some(top) = self.stack.last() else {
+            return;
+        };
+        match *top {
             ChapterStart => chapter::chapter_start(self, ev),
             RoundStart => round::round_start(self, ev),
             NextTurn => round::next_turn(self, ev),
@@ -312,10 +317,14 @@ impl GameState {
         }
     }
 
-    /// Applies a legal choice to the decision frame on top.
-    fn resolve(&mut self, frame: Frame, choice: Choice, ev: &mut dyn Sink) {
+    /// Applies a legal choice to the decision frame on top (read in place,
+    /// as in [`run_auto`](Self::run_auto)).
+    fn resolve(&mut self, choice: Choice, ev: &mut dyn Sink) {
         use Frame::*;
-        match frame {
+        let Some(top) = self.stack.last() else {
+            return;
+        };
+        match *top {
             Mulligan { seat } => chapter::mulligan(self, seat, choice == Choice::Yes, ev),
             PlayCard { seat } => round::play_card(self, seat, choice, ev),
             Turn => turn::turn_choice(self, choice, ev),
@@ -366,7 +375,7 @@ impl GameState {
                 return;
             }
             match self.frame_seat(&frame) {
-                None => self.run_auto(frame, ev),
+                None => self.run_auto(ev),
                 Some(_) => {
                     buf.clear();
                     self.frame_choices(&frame, &mut buf);
@@ -387,7 +396,7 @@ impl GameState {
                                     choice: Some(c),
                                 });
                             }
-                            self.resolve(frame, c, ev);
+                            self.resolve(c, ev);
                         }
                         _ => return,
                     }
@@ -407,12 +416,12 @@ impl GameState {
     pub fn settle(&mut self, ev: &mut dyn Sink, out: &mut Vec<Choice>) -> Option<Seat> {
         for _ in 0..100_000 {
             out.clear();
-            let frame = *self.stack.last()?;
+            let frame = self.stack.last()?;
             if matches!(frame, Frame::GameOver) {
                 return None;
             }
-            match self.frame_decision(&frame, out) {
-                None => self.run_auto(frame, ev),
+            match self.frame_decision(frame, out) {
+                None => self.run_auto(ev),
                 Some(seat) => match out.len() {
                     0 => {
                         self.anomalies = self.anomalies.saturating_add(1);
@@ -429,7 +438,7 @@ impl GameState {
                                 choice: Some(c),
                             });
                         }
-                        self.resolve(frame, c, ev);
+                        self.resolve(c, ev);
                     }
                     _ => return Some(seat),
                 },
@@ -448,9 +457,7 @@ impl GameState {
         ev: &mut dyn Sink,
         out: &mut Vec<Choice>,
     ) -> Option<Seat> {
-        if let Some(&frame) = self.stack.last() {
-            self.resolve(frame, choice, ev);
-        }
+        self.resolve(choice, ev);
         self.settle(ev, out)
     }
 
@@ -480,8 +487,8 @@ impl GameState {
     /// Applies `choice` for `seat` without checking legality: callers check
     /// membership in the legal choices first (see `Game::apply`).
     pub fn apply_unchecked(&mut self, choice: Choice, ev: &mut dyn Sink) {
-        if let Some(&frame) = self.stack.last() {
-            self.resolve(frame, choice, ev);
+        if !self.stack.is_empty() {
+            self.resolve(choice, ev);
             self.advance(ev);
         }
     }
