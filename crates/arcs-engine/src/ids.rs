@@ -50,6 +50,13 @@ impl Seat {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+    /// The seat `by` places clockwise among `players` seats (`self` and
+    /// `by` are below `players`). A subtraction instead of `%`: turn order is
+    /// computed on every turn, and a division is slow.
+    pub fn clockwise(self, by: u8, players: u8) -> Seat {
+        let x = self.0 + by;
+        Seat(if x >= players { x - players } else { x })
+    }
     pub fn owner(self) -> Owner {
         Owner::Seat(self)
     }

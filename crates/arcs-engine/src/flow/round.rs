@@ -155,7 +155,7 @@ pub fn next_turn(s: &mut GameState, _ev: &mut dyn Sink) {
             s.set_top(Frame::RoundEnd);
             return;
         }
-        let seat = Seat((s.round.leader.0 + idx) % s.players);
+        let seat = s.round.leader.clockwise(idx, s.players);
         // B-TURN-06: an empty hand skips the turn.
         if s.seat(seat).hand.is_empty() || s.seat(seat).resigned {
             s.round.turn_idx += 1;

@@ -305,7 +305,7 @@ impl GameState {
         })
     }
     pub fn next_seat(&self, s: Seat) -> Seat {
-        Seat((s.0 + 1) % self.players)
+        s.clockwise(1, self.players)
     }
     /// Turn order from the initiative holder (B-SETUP-17).
     pub fn turn_order(&self) -> impl Iterator<Item = Seat> {
@@ -313,7 +313,7 @@ impl GameState {
     }
     pub fn order_from(&self, first: Seat) -> impl Iterator<Item = Seat> {
         let n = self.players;
-        (0..n).map(move |i| Seat((first.0 + i) % n))
+        (0..n).map(move |i| first.clockwise(i, n))
     }
     pub fn rivals(&self, s: Seat) -> impl Iterator<Item = Seat> {
         self.order_from(s).skip(1)
