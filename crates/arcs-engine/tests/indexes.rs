@@ -55,6 +55,26 @@ fn board_index_follows_ships_and_buildings() {
     assert_ne!(s.board.others_pieces(Seat(1).owner()) & sys.bit(), 0);
     assert_eq!(s.board.others_pieces(o) & sys.bit(), 0);
     assert!(s.board.index_is_current());
+
+    // Ships changed alone (the guard re-indexes only their owner) beside a
+    // damaged building: the building's damage still counts.
+    s.sys_mut(sys).slots[0] = Some(Building {
+        owner: o,
+        kind: BuildingKind::City,
+        damaged: true,
+    });
+    let rival = Seat(1).owner();
+    {
+        let mut guard = s.sys_mut(sys);
+        guard.ships_mut(o).damaged += 2;
+        guard.ships_mut(rival).fresh += 1;
+        guard.ships_mut(o).damaged -= 2;
+    }
+    assert_eq!(s.board.ships(o) & sys.bit(), 0);
+    assert_ne!(s.board.damaged(o) & sys.bit(), 0, "the damaged city");
+    assert_ne!(s.board.ships(rival) & sys.bit(), 0);
+    assert_eq!(s.board.damaged(rival) & sys.bit(), 0);
+    assert!(s.board.index_is_current());
 }
 
 #[test]

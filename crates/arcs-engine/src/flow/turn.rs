@@ -30,15 +30,23 @@ pub fn pip_actions(s: &GameState) -> impl Iterator<Item = StdAction> + '_ {
 pub fn act_possible(s: &GameState, seat: Seat, act: Act) -> bool {
     match act.via {
         Some(card) => cards::new_action_possible(s, seat, card, act.std),
-        None => match act.std {
-            StdAction::Tax => actions::tax::any(s, seat),
-            StdAction::Build => actions::build::any(s, seat),
-            StdAction::Move => actions::mov::any(s, seat),
-            StdAction::Repair => actions::repair::any(s, seat),
-            StdAction::Influence => actions::court::can_influence(s, seat),
-            StdAction::Secure => actions::court::can_secure(s, seat),
-            StdAction::Battle => actions::battle::any(s, seat),
-        },
+        None => std_possible(s, seat, act.std),
+    }
+}
+
+/// Whether a standard action has a legal target. Inlined into the turn
+/// listing: Move, Repair, Influence and Battle are a few bit tests on the
+/// board index, so a call would cost more than the test.
+#[inline(always)]
+fn std_possible(s: &GameState, seat: Seat, std: StdAction) -> bool {
+    match std {
+        StdAction::Tax => actions::tax::any(s, seat),
+        StdAction::Build => actions::build::any(s, seat),
+        StdAction::Move => actions::mov::any(s, seat),
+        StdAction::Repair => actions::repair::any(s, seat),
+        StdAction::Influence => actions::court::can_influence(s, seat),
+        StdAction::Secure => actions::court::can_secure(s, seat),
+        StdAction::Battle => actions::battle::any(s, seat),
     }
 }
 
@@ -46,28 +54,35 @@ pub fn act_possible(s: &GameState, seat: Seat, act: Act) -> bool {
 /// a turn's choices (the hot path of every simulation).
 #[derive(Default)]
 struct Memo {
-    std: [u8; 7],
+    /// Standard actions: bit `i` known, bit `8 + i` possible.
+    std: u16,
     new: arrayvec::ArrayVec<(Act, bool), 12>,
 }
 
 impl Memo {
+    #[inline(always)]
     fn possible(&mut self, s: &GameState, seat: Seat, a: Act) -> bool {
         match a.via {
             None => {
-                let i = a.std as usize;
-                if self.std[i] == 0 {
-                    self.std[i] = 1 + act_possible(s, seat, a) as u8;
+                let i = a.std as u16;
+                if self.std & (1 << i) == 0 {
+                    self.std |= 1 << i | (std_possible(s, seat, a.std) as u16) << (8 + i);
                 }
-                self.std[i] == 2
+                self.std & (1 << (8 + i)) != 0
             }
-            Some(_) => match self.new.iter().find(|(x, _)| *x == a) {
-                Some(&(_, v)) => v,
-                None => {
-                    let v = act_possible(s, seat, a);
-                    let _ = self.new.try_push((a, v));
-                    v
-                }
-            },
+            Some(_) => self.new_action_possible(s, seat, a),
+        }
+    }
+
+    #[inline(never)]
+    fn new_action_possible(&mut self, s: &GameState, seat: Seat, a: Act) -> bool {
+        match self.new.iter().find(|(x, _)| *x == a) {
+            Some(&(_, v)) => v,
+            None => {
+                let v = act_possible(s, seat, a);
+                let _ = self.new.try_push((a, v));
+                v
+            }
         }
     }
 }

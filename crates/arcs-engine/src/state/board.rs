@@ -138,6 +138,27 @@ impl BoardIndex {
     }
 }
 
+impl BoardIndex {
+    /// Re-indexes system `i` for the owners in `owners` whose ships alone
+    /// changed (their buildings, and everyone else, are as indexed).
+    fn update_ships(&mut self, i: usize, x: &SystemState, mut owners: u8) {
+        let bit = 1u32 << i;
+        let on = |b: bool| (b as u32) << i;
+        while owners != 0 {
+            let o = owners.trailing_zeros() as usize;
+            owners &= owners - 1;
+            let ships = x.ships[o];
+            let damaged_building = x
+                .slots
+                .iter()
+                .flatten()
+                .any(|b| b.owner.index() == o && b.damaged);
+            self.ships[o] = (self.ships[o] & !bit) | on(ships.total() > 0);
+            self.damaged[o] = (self.damaged[o] & !bit) | on(ships.damaged > 0 || damaged_building);
+        }
+    }
+}
+
 impl From<Systems> for Board {
     fn from(systems: Systems) -> Board {
         let mut index = BoardIndex::default();
@@ -169,6 +190,8 @@ impl Board {
         SystemMut {
             board: self,
             i: s.index(),
+            ships_of: 0,
+            all: false,
         }
     }
     /// Whether the index matches the systems (checked by the invariant
@@ -220,10 +243,25 @@ impl Board {
 }
 
 /// A system being changed: derefs to its [`SystemState`] and re-indexes it
-/// when dropped.
+/// when dropped. Changes made through [`SystemMut::ships_mut`] (most of a
+/// game's: moves, battles, builds) re-index only those owners' ships; any
+/// other mutable access re-indexes the whole system.
 pub struct SystemMut<'a> {
     board: &'a mut Board,
     i: usize,
+    /// Owners whose ships were handed out by `ships_mut` (bit per owner).
+    ships_of: u8,
+    /// The system was borrowed mutably as a whole.
+    all: bool,
+}
+
+impl SystemMut<'_> {
+    /// `o`'s ships here, to change (shadows [`SystemState::ships_mut`] so
+    /// the guard knows only they changed).
+    pub fn ships_mut(&mut self, o: Owner) -> &mut ShipCount {
+        self.ships_of |= 1 << o.index();
+        &mut self.board.systems[self.i].ships[o.index()]
+    }
 }
 
 impl std::ops::Deref for SystemMut<'_> {
@@ -235,6 +273,7 @@ impl std::ops::Deref for SystemMut<'_> {
 
 impl std::ops::DerefMut for SystemMut<'_> {
     fn deref_mut(&mut self) -> &mut SystemState {
+        self.all = true;
         &mut self.board.systems[self.i]
     }
 }
@@ -242,7 +281,12 @@ impl std::ops::DerefMut for SystemMut<'_> {
 impl Drop for SystemMut<'_> {
     fn drop(&mut self) {
         let b = &mut *self.board;
-        b.index.update(self.i, &b.systems[self.i]);
+        let x = &b.systems[self.i];
+        if self.all {
+            b.index.update(self.i, x);
+        } else if self.ships_of != 0 {
+            b.index.update_ships(self.i, x, self.ships_of);
+        }
     }
 }
 
