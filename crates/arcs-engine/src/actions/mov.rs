@@ -37,9 +37,10 @@ pub struct MoveFrame {
 
 /// Systems holding ships the seat may move (B-MOV-01).
 pub fn origins(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_ {
-    s.systems_in_play().filter(move |sys| {
-        s.sys(*sys).ships_of(seat.owner()).total() > 0 && s.adj[sys.index()] != 0
-    })
+    // The board index lists the systems with the seat's ships, in system
+    // order, so no system without them is visited.
+    crate::state::systems_in(s.board.ships(seat.owner()) & s.in_play)
+        .filter(move |sys| s.adj[sys.index()] != 0)
 }
 
 pub fn any(s: &GameState, seat: Seat) -> bool {

@@ -218,8 +218,19 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
     }
     if t.prelude_open {
         let mut seen: arrayvec::ArrayVec<(Resource, u8, Resource), 40> = arrayvec::ArrayVec::new();
-        for (slot, r) in st.resources.iter().enumerate() {
-            let Some(r) = *r else { continue };
+        // Visit only the filled slots (a bit per slot): which slots hold a
+        // token is different every listing, so a test per slot mispredicts.
+        let mut filled = st
+            .resources
+            .iter()
+            .enumerate()
+            .fold(0u8, |m, (i, r)| m | (r.is_some() as u8) << i);
+        while filled != 0 {
+            let slot = filled.trailing_zeros() as usize;
+            filled &= filled - 1;
+            let Some(r) = st.resources[slot] else {
+                continue;
+            };
             let cost = crate::data::SLOT_RAID_COST[slot];
             for as_ in
                 std::iter::once(r).chain(cards::spend_as_types(s, seat).filter(move |x| *x != r))

@@ -57,23 +57,18 @@ impl SystemState {
     }
     /// B-CORE-02: strictly more fresh ships than every other owner.
     pub fn controller(&self) -> Option<Owner> {
+        // Selects rather than branches: fleet sizes differ every call, so
+        // branches here mispredict (this runs for every Tax and Build check).
         let mut best = 0u8;
-        let mut who = None;
+        let mut who = 0usize;
         let mut tie = false;
         for (i, s) in self.ships.iter().enumerate() {
-            if s.fresh > best {
-                best = s.fresh;
-                who = Some(i);
-                tie = false;
-            } else if s.fresh == best && best > 0 {
-                tie = true;
-            }
+            let more = s.fresh > best;
+            tie = !more & (tie | (s.fresh == best && best > 0));
+            who = if more { i } else { who };
+            best = best.max(s.fresh);
         }
-        if tie {
-            None
-        } else {
-            who.map(Owner::from_index)
-        }
+        (best > 0 && !tie).then(|| Owner::from_index(who))
     }
     pub fn buildings(&self) -> impl Iterator<Item = (u8, Building)> + '_ {
         self.slots

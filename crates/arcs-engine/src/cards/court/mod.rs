@@ -60,7 +60,10 @@ pub(crate) mod common {
         first: false,
         once_per_turn: false,
         possible: |s, seat| {
-            s.seat(seat).ships > 0 && s.systems_in_play().any(|x| s.controls(seat, x))
+            // Control needs ships there: only those systems are visited.
+            s.seat(seat).ships > 0
+                && crate::state::systems_in(s.board.ships(seat.owner()) & s.in_play)
+                    .any(|x| s.controls(seat, x))
         },
         run: |s, seat, card, _ev| s.push(Frame::Effect(Effect::PlaceShips { seat, card, n: 3 })),
     };
