@@ -102,8 +102,11 @@ fn acts_for(
 ) {
     let a = Act::std(std);
     let possible = memo.possible(s, seat, a);
+    // The hook bit first: without a Copy/Pivot leader this is one
+    // well-predicted test.
     let by_bonus = !possible
         && pip
+        && cards::holds(s, seat, cards::Hook::CopyPivot)
         && cards::is_copy_pivot(s, seat, Source::Pip)
         && cards::copy_pivot_bonus(s, seat, std).is_some_and(|(_, b)| {
             b.before_or_after
@@ -217,7 +220,8 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
         }
     }
     if t.prelude_open {
-        let mut seen: arrayvec::ArrayVec<(Resource, u8, Resource), 40> = arrayvec::ArrayVec::new();
+        // One bit per (token type, raid cost, spent as) already listed.
+        let mut seen = 0u128;
         // Visit only the filled slots (a bit per slot): which slots hold a
         // token is different every listing, so a test per slot mispredicts.
         let mut filled = st
@@ -237,10 +241,11 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
             {
                 // Tokens of one type in slots of equal raid cost are the
                 // same choice; list it once.
-                if seen.contains(&(r, cost, as_)) || !can_spend_as(s, seat, as_) {
+                let key = 1u128 << ((r.index() * 5 + cost as usize) * 5 + as_.index());
+                if seen & key != 0 || !can_spend_as(s, seat, as_) {
                     continue;
                 }
-                seen.push((r, cost, as_));
+                seen |= key;
                 if as_ == Resource::Weapon {
                     if !t.weapon && t.pips_left > 0 {
                         out.push(Choice::Spend {
