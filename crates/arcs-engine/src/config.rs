@@ -244,6 +244,11 @@ impl Config {
     }
 
     pub fn validate(&self) -> Result<(), ConfigError> {
+        self.validated_court().map(|_| ())
+    }
+
+    /// [`validate`](Self::validate), returning the checked Court deck.
+    pub(crate) fn validated_court(&self) -> Result<Vec<CardId>, ConfigError> {
         if !(2..=4).contains(&self.players) {
             return Err(ConfigError::Players(self.players));
         }
@@ -262,8 +267,7 @@ impl Config {
                 });
             }
         }
-        self.court_cards()?;
-        Ok(())
+        self.court_cards()
     }
 
     /// Leaders & Lore: pools large enough for the rows, every card

@@ -81,20 +81,24 @@ pub fn empty_state(players: u8, rng: ChaCha8Rng) -> GameState {
 
 /// Builds the state of a new game, up to the first decision's frame.
 pub fn new_state(config: &Config, seed: u64) -> Result<GameState, ConfigError> {
-    config.validate()?;
+    // Validation lists the Court deck; it is dealt from that list.
+    let court_cards = config.validated_court()?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let players = config.players;
-    let court_cards = config.court_cards()?;
-    let cards: Vec<&SetupCard> = components()
-        .setup_cards
-        .iter()
-        .filter(|c| c.players == players)
-        .collect();
+    let cards = || {
+        components()
+            .setup_cards
+            .iter()
+            .filter(move |c| c.players == players)
+    };
     let card = match &config.setup_card {
         Some(id) => components()
             .setup_card(id)
             .ok_or_else(|| ConfigError::UnknownSetupCard(id.clone()))?,
-        None => cards[rng.gen_range(0..cards.len())],
+        None => {
+            let k = rng.gen_range(0..cards().count());
+            cards().nth(k).expect("k is below the count")
+        }
     };
     let mut s = empty_state(players, rng);
     s.options.split_discard = config.split_discard;

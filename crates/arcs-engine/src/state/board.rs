@@ -172,7 +172,11 @@ impl From<Board> for Systems {
 
 impl Default for Board {
     fn default() -> Board {
-        Board::from([SystemState::default(); SystemId::COUNT])
+        // Empty systems: nothing to index (every game starts here).
+        Board {
+            systems: [SystemState::default(); SystemId::COUNT],
+            index: BoardIndex::default(),
+        }
     }
 }
 
