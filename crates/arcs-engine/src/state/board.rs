@@ -57,18 +57,18 @@ impl SystemState {
     }
     /// B-CORE-02: strictly more fresh ships than every other owner.
     pub fn controller(&self) -> Option<Owner> {
-        // Selects rather than branches: fleet sizes differ every call, so
-        // branches here mispredict (this runs for every Tax and Build check).
-        let mut best = 0u8;
-        let mut who = 0usize;
-        let mut tie = false;
-        for (i, s) in self.ships.iter().enumerate() {
-            let more = s.fresh > best;
-            tie = !more & (tie | (s.fresh == best && best > 0));
-            who = if more { i } else { who };
-            best = best.max(s.fresh);
-        }
-        (best > 0 && !tie).then(|| Owner::from_index(who))
+        // The largest fresh fleet, then which owners have it as a mask: no
+        // branch per owner (fleet sizes differ every call, so branches
+        // mispredict; this runs for every Tax, Build and Move check).
+        let best = self.ships.iter().fold(0, |m, s| m.max(s.fresh));
+        let with_best = self
+            .ships
+            .iter()
+            .enumerate()
+            .fold(0u8, |m, (i, s)| m | ((s.fresh == best) as u8) << i);
+        // Exactly one owner has it (a single bit; `best > 0` makes it non-empty).
+        (best > 0 && with_best & (with_best - 1) == 0)
+            .then(|| Owner::from_index(with_best.trailing_zeros() as usize))
     }
     pub fn buildings(&self) -> impl Iterator<Item = (u8, Building)> + '_ {
         self.slots
