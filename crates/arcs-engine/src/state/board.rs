@@ -300,3 +300,29 @@ pub fn systems_in(mut mask: u32) -> impl Iterator<Item = SystemId> {
         Some(SystemId(i as u8))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// B-CORE-02 read literally: the owner with strictly more fresh
+        /// ships than every other owner; damaged ships never count.
+        #[test]
+        fn controller_is_the_strictly_largest_fresh_fleet(
+            fleets in proptest::collection::vec((0u8..4, 0u8..3), MAX_OWNERS)
+        ) {
+            let mut x = SystemState::default();
+            for (i, (fresh, damaged)) in fleets.iter().enumerate() {
+                x.ships[i] = ShipCount { fresh: *fresh, damaged: *damaged };
+            }
+            let expected = (0..MAX_OWNERS)
+                .find(|&i| {
+                    fleets[i].0 > 0 && (0..MAX_OWNERS).all(|j| j == i || fleets[j].0 < fleets[i].0)
+                })
+                .map(Owner::from_index);
+            prop_assert_eq!(x.controller(), expected);
+        }
+    }
+}
