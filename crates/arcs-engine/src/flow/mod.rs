@@ -274,6 +274,14 @@ impl GameState {
                 b.choices(self, out);
                 Some(seat)
             }
+            Influence { seat } => {
+                crate::actions::court::influence_choices(self, *seat, out);
+                Some(*seat)
+            }
+            Build { seat, .. } => {
+                crate::actions::build::choices(self, *seat, out);
+                Some(*seat)
+            }
             _ => {
                 let seat = self.frame_seat(frame)?;
                 self.frame_choices(frame, out);
