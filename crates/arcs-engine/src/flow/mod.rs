@@ -114,6 +114,19 @@ pub enum Frame {
     },
 }
 
+/// Tells the deciding seat that its only legal choice was taken for it.
+fn forced_event(ev: &mut dyn Sink, seat: Seat, c: Choice) {
+    if ev.enabled() {
+        ev.emit(crate::event::Event {
+            tag: "auto".into(),
+            seat: Some(seat),
+            private_to: Some(seat),
+            text: format!("Only one option, taken automatically: {c}."),
+            choice: Some(c),
+        });
+    }
+}
+
 /// A decision: who chooses, what about, and every legal choice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decision {
@@ -257,6 +270,9 @@ impl GameState {
     fn frame_decision(&self, frame: &Frame, out: &mut Vec<Choice>) -> Option<Seat> {
         use Frame::*;
         match frame {
+            // The turn's last step offers only End turn: taken in `run_auto`
+            // without listing it (a third of Turn listings are this one).
+            Turn if turn::only_end_left(self) => None,
             Turn => {
                 turn::turn_choices(self, out);
                 Some(self.turn.seat)
@@ -303,6 +319,13 @@ impl GameState {
             RoundStart => round::round_start(self, ev),
             NextTurn => round::next_turn(self, ev),
             EndTurn { seat } => turn::end_turn(self, seat, ev),
+            Turn if turn::only_end_left(self) => {
+                // The forced End turn `settle` would list and take.
+                let seat = self.turn.seat;
+                forced_event(ev, seat, Choice::EndTurn);
+                self.set_top(EndTurn { seat });
+                turn::end_turn(self, seat, ev);
+            }
             RoundEnd => round::round_end(self, ev),
             Scoring => chapter::scoring(self, ev),
             AfterScoring => chapter::after_scoring(self, ev),
@@ -394,15 +417,8 @@ impl GameState {
                         }
                         1 => {
                             let c = buf[0];
-                            if ev.enabled() {
-                                let seat = self.frame_prompt(&frame).map(|(s, _)| s);
-                                ev.emit(crate::event::Event {
-                                    tag: "auto".into(),
-                                    seat,
-                                    private_to: seat,
-                                    text: format!("Only one option, taken automatically: {c}."),
-                                    choice: Some(c),
-                                });
+                            if let Some(seat) = self.frame_seat(&frame) {
+                                forced_event(ev, seat, c);
                             }
                             self.resolve(c, ev);
                         }
@@ -437,15 +453,7 @@ impl GameState {
                     }
                     1 => {
                         let c = out[0];
-                        if ev.enabled() {
-                            ev.emit(crate::event::Event {
-                                tag: "auto".into(),
-                                seat: Some(seat),
-                                private_to: Some(seat),
-                                text: format!("Only one option, taken automatically: {c}."),
-                                choice: Some(c),
-                            });
-                        }
+                        forced_event(ev, seat, c);
                         self.resolve(c, ev);
                     }
                     _ => return Some(seat),

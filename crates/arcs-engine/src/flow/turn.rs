@@ -204,6 +204,13 @@ fn acts_after_spending(
     }
 }
 
+/// Whether End turn is the only choice left: no pips, the Prelude and the
+/// declare/seize window closed ([`turn_choices`] then lists only it).
+pub fn only_end_left(s: &GameState) -> bool {
+    let t = &s.turn;
+    t.pips_left == 0 && !t.prelude_open && !t.window_open
+}
+
 pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
     let t = &s.turn;
     let seat = t.seat;
@@ -406,7 +413,8 @@ pub fn start_action(s: &mut GameState, seat: Seat, a: Act, source: Source, ev: &
         return;
     }
     log!(ev, "action", Some(seat), "{seat} takes {}.", a.std);
-    if cards::is_copy_pivot(s, seat, source) {
+    // The hook bit first, as in `acts_for`.
+    if cards::holds(s, seat, cards::Hook::CopyPivot) && cards::is_copy_pivot(s, seat, source) {
         if let Some((card, bonus)) = cards::copy_pivot_bonus(s, seat, a.std) {
             use crate::cards::effects::{BonusStage, Effect};
             if bonus.before_or_after && act_possible(s, seat, Act::std(bonus.extra)) {
