@@ -298,6 +298,21 @@ impl GameState {
                 crate::actions::build::choices(self, *seat, out);
                 Some(*seat)
             }
+            // Automatic frames, answered here rather than by a second
+            // dispatch in `frame_seat`.
+            ChapterStart
+            | RoundStart
+            | NextTurn
+            | EndTurn { .. }
+            | RoundEnd
+            | Scoring
+            | AfterScoring
+            | Cleanup
+            | ChapterClose
+            | GameOver
+            | Refill { .. }
+            | LeaderPieces
+            | LeaderSteps { .. } => None,
             _ => {
                 let seat = self.frame_seat(frame)?;
                 self.frame_choices(frame, out);
