@@ -14,7 +14,7 @@ pub fn empty_slot(s: &GameState, sys: SystemId) -> Option<u8> {
 }
 
 /// The seat's build modifiers, looked up once per scan.
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, Default)]
 struct Mods {
     bond: bool,
     gate_city: bool,
@@ -23,6 +23,12 @@ struct Mods {
 }
 
 fn mods(s: &GameState, seat: Seat) -> Mods {
+    use cards::Hook;
+    // One test for the common case: no held card modifies building.
+    let any = Hook::Bond.bit() | Hook::BuildOnGates.bit() | Hook::CloudCities.bit();
+    if s.seat(seat).hooks() & any == 0 {
+        return Mods::default();
+    }
     Mods {
         bond: cards::bond(s, seat),
         gate_city: cards::builds_on_gates(s, seat, BuildingKind::City),

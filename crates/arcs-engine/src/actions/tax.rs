@@ -30,6 +30,17 @@ struct Mods {
 }
 
 fn mods(s: &GameState, seat: Seat) -> Mods {
+    use cards::Hook;
+    // One test for the common case: no held card modifies taxing.
+    let any = Hook::Retax.bit() | Hook::Bond.bit() | Hook::Inspiring.bit() | Hook::TaxLoyal.bit();
+    if s.seat(seat).hooks() & any == 0 {
+        return Mods {
+            retax: false,
+            bond: false,
+            inspiring: false,
+            loyal_restricted: false,
+        };
+    }
     Mods {
         retax: cards::may_retax(s, seat),
         bond: cards::bond(s, seat),
