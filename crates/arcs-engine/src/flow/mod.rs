@@ -38,6 +38,26 @@ pub enum Source {
     Effect,
 }
 
+/// The pattern of the automatic frames (no decision), for every `match`
+/// that must tell them apart.
+macro_rules! automatic_frame {
+    () => {
+        Frame::ChapterStart
+            | Frame::RoundStart
+            | Frame::NextTurn
+            | Frame::EndTurn { .. }
+            | Frame::RoundEnd
+            | Frame::Scoring
+            | Frame::AfterScoring
+            | Frame::Cleanup
+            | Frame::ChapterClose
+            | Frame::GameOver
+            | Frame::Refill { .. }
+            | Frame::LeaderPieces
+            | Frame::LeaderSteps { .. }
+    };
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "frame")]
 pub enum Frame {
@@ -190,19 +210,7 @@ impl GameState {
             Eliminated { seat } => Some((*seat, Prompt::EliminatedGate)),
             Effect(e) => e.prompt(self),
             Draft { turn } => draft::picker(self, *turn).map(|seat| (seat, Prompt::Draft)),
-            ChapterStart
-            | RoundStart
-            | NextTurn
-            | EndTurn { .. }
-            | RoundEnd
-            | Scoring
-            | AfterScoring
-            | Cleanup
-            | ChapterClose
-            | GameOver
-            | Refill { .. }
-            | LeaderPieces
-            | LeaderSteps { .. } => None,
+            automatic_frame!() => None,
         }
     }
 
@@ -300,19 +308,7 @@ impl GameState {
             }
             // Automatic frames, answered here rather than by a second
             // dispatch in `frame_seat`.
-            ChapterStart
-            | RoundStart
-            | NextTurn
-            | EndTurn { .. }
-            | RoundEnd
-            | Scoring
-            | AfterScoring
-            | Cleanup
-            | ChapterClose
-            | GameOver
-            | Refill { .. }
-            | LeaderPieces
-            | LeaderSteps { .. } => None,
+            automatic_frame!() => None,
             _ => {
                 let seat = self.frame_seat(frame)?;
                 self.frame_choices(frame, out);
