@@ -21,7 +21,7 @@ enum Target {
 }
 
 /// The seat's tax modifiers, looked up once per scan.
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, Default)]
 struct Mods {
     retax: bool,
     bond: bool,
@@ -34,12 +34,7 @@ fn mods(s: &GameState, seat: Seat) -> Mods {
     // One test for the common case: no held card modifies taxing.
     let any = Hook::Retax.bit() | Hook::Bond.bit() | Hook::Inspiring.bit() | Hook::TaxLoyal.bit();
     if s.seat(seat).hooks() & any == 0 {
-        return Mods {
-            retax: false,
-            bond: false,
-            inspiring: false,
-            loyal_restricted: false,
-        };
+        return Mods::default();
     }
     Mods {
         retax: cards::may_retax(s, seat),

@@ -334,7 +334,7 @@ impl GameState {
                 // The forced End turn `settle` would list and take.
                 let seat = self.turn.seat;
                 forced_event(ev, seat, Choice::EndTurn);
-                self.set_top(EndTurn { seat });
+                turn::turn_choice(self, Choice::EndTurn, ev);
                 turn::end_turn(self, seat, ev);
             }
             RoundEnd => round::round_end(self, ev),
@@ -418,7 +418,7 @@ impl GameState {
             }
             match self.frame_seat(&frame) {
                 None => self.run_auto(ev),
-                Some(_) => {
+                Some(seat) => {
                     buf.clear();
                     self.frame_choices(&frame, &mut buf);
                     match buf.len() {
@@ -428,9 +428,7 @@ impl GameState {
                         }
                         1 => {
                             let c = buf[0];
-                            if let Some(seat) = self.frame_seat(&frame) {
-                                forced_event(ev, seat, c);
-                            }
+                            forced_event(ev, seat, c);
                             self.resolve(c, ev);
                         }
                         _ => return,
