@@ -38,12 +38,43 @@ impl fmt::Display for Act {
     }
 }
 
+/// Resource slots on a player board (B-RES-06): slot numbers are 0..7.
+pub const RESOURCE_SLOTS: u8 = 7;
+/// Building slots of a system (two planet slots and the extra one).
+pub const BUILDING_SLOTS: u8 = 3;
+/// Court positions (the Court row holds at most 6 cards).
+pub const COURT_POSITIONS: u8 = 6;
+/// Faces of a die.
+pub const DIE_FACES: u8 = 6;
+/// Prelude abilities one card may have (`Choice::Prelude::n`); generous.
+pub const PRELUDES_PER_CARD: u8 = 8;
+
+/// Reads a 0-based index below `N`: every index in a choice is bounded
+/// when read, so no out-of-range value can exist (issue 11).
+fn below<'de, const N: u8, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let n = u8::deserialize(d)?;
+    if n < N {
+        Ok(n)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "expected an index 0..={}, not {n}",
+            N - 1
+        )))
+    }
+}
+
 /// A piece in a system, as a target.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Piece {
-    Ship { owner: Owner, damaged: bool },
-    Building { slot: u8 },
+    Ship {
+        owner: Owner,
+        damaged: bool,
+    },
+    Building {
+        #[serde(deserialize_with = "below::<BUILDING_SLOTS, _>")]
+        slot: u8,
+    },
 }
 
 /// Something that can be stolen from a Rival (B-RAID-01).
@@ -51,7 +82,7 @@ pub enum Piece {
 #[serde(rename_all = "lowercase")]
 pub enum Loot {
     /// The resource in this slot (0-based).
-    Slot(u8),
+    Slot(#[serde(deserialize_with = "below::<RESOURCE_SLOTS, _>")] u8),
     Card(CardId),
 }
 
@@ -77,6 +108,7 @@ pub enum Choice {
     /// Spend the resource in `slot` as `as_` for its Prelude action (B-RES-01).
     /// `act` is the action it pays for (none for a Weapon).
     Spend {
+        #[serde(deserialize_with = "below::<RESOURCE_SLOTS, _>")]
         slot: u8,
         #[serde(rename = "as")]
         as_: Resource,
@@ -85,11 +117,13 @@ pub enum Choice {
     /// Use a card's Prelude ability (`n` = which one, for cards with two).
     Prelude {
         card: CardId,
+        #[serde(deserialize_with = "below::<PRELUDES_PER_CARD, _>")]
         n: u8,
     },
     /// Reroll one die of this kind showing this face (0-based).
     Reroll {
         die: crate::data::DieKind,
+        #[serde(deserialize_with = "below::<DIE_FACES, _>")]
         face: u8,
     },
     /// A Trophy: a piece of `owner` of this kind.
@@ -117,12 +151,12 @@ pub enum Choice {
         from: Seat,
         loot: Loot,
     },
-    Court(u8),
+    Court(#[serde(deserialize_with = "below::<COURT_POSITIONS, _>")] u8),
     Card(CardId),
     ActionCard(ActionCard),
     Resource(Resource),
     /// One of your own resource slots (0-based), e.g. a token to give or discard.
-    Slot(u8),
+    Slot(#[serde(deserialize_with = "below::<RESOURCE_SLOTS, _>")] u8),
     Arrange(Layout),
     Count(u8),
     Yes,
@@ -185,7 +219,7 @@ impl fmt::Display for Choice {
             Seize(c) => write!(f, "seize {c}"),
             Act(a) => write!(f, "{a}"),
             Spend { slot, as_, act } => {
-                write!(f, "spend {} as {}", slot + 1, as_.name())?;
+                write!(f, "spend {} as {}", one_based(*slot), as_.name())?;
                 if let Some(a) = act {
                     write!(f, " for {a}")?;
                 }
@@ -194,11 +228,11 @@ impl fmt::Display for Choice {
             Prelude { card, n } => {
                 write!(f, "prelude {}", card_code(*card))?;
                 if *n > 0 {
-                    write!(f, " {}", n + 1)?;
+                    write!(f, " {}", one_based(*n))?;
                 }
                 Ok(())
             }
-            Reroll { die, face } => write!(f, "reroll {} {}", die.name(), face + 1),
+            Reroll { die, face } => write!(f, "reroll {} {}", die.name(), one_based(*face)),
             Trophy { owner, kind } => {
                 write!(f, "trophy {owner} {}", format!("{kind:?}").to_lowercase())
             }
@@ -225,18 +259,18 @@ impl fmt::Display for Choice {
                     if *damaged { "damaged" } else { "fresh" }
                 ),
                 crate::choice::Piece::Building { slot } => {
-                    write!(f, "piece {system} building {}", slot + 1)
+                    write!(f, "piece {system} building {}", one_based(*slot))
                 }
             },
             Steal { from, loot } => match loot {
-                Loot::Slot(s) => write!(f, "steal {from} slot {}", s + 1),
+                Loot::Slot(s) => write!(f, "steal {from} slot {}", one_based(*s)),
                 Loot::Card(c) => write!(f, "steal {from} card {}", card_code(*c)),
             },
-            Court(i) => write!(f, "court {}", i + 1),
+            Court(i) => write!(f, "court {}", one_based(*i)),
             Card(c) => write!(f, "card {}", card_code(*c)),
             ActionCard(c) => write!(f, "action {c}"),
             Resource(r) => write!(f, "resource {}", r.name()),
-            Slot(i) => write!(f, "slot {}", i + 1),
+            Slot(i) => write!(f, "slot {}", one_based(*i)),
             Arrange(l) => write!(f, "arrange {}", layout_str(l)),
             Count(n) => write!(f, "count {n}"),
             Yes => f.write_str("yes"),
@@ -253,6 +287,11 @@ impl fmt::Display for Choice {
 pub struct ParseChoiceError {
     pub text: String,
     pub why: String,
+}
+
+/// A 0-based index shown 1-based, without overflow.
+fn one_based(n: u8) -> u16 {
+    u16::from(n) + 1
 }
 
 fn parse_seat(s: &str) -> Option<Seat> {
@@ -279,13 +318,17 @@ fn parse_act(s: &str) -> Option<Act> {
     }
 }
 
-fn parse_index(s: &str) -> Option<u8> {
+/// A 1-based number in the text, 0-based and below `limit` in the choice
+/// (the same bounds as the JSON form).
+fn parse_index(s: &str, limit: u8) -> Option<u8> {
     let n: u8 = s.parse().ok()?;
-    n.checked_sub(1)
+    n.checked_sub(1).filter(|i| *i < limit)
 }
 
 impl std::str::FromStr for Choice {
     type Err = ParseChoiceError;
+    /// Reads the text form. The whole text must be one choice: missing
+    /// words, unknown words and words left over are errors.
     fn from_str(text: &str) -> Result<Choice, ParseChoiceError> {
         let err = |why: &str| ParseChoiceError {
             text: text.to_string(),
@@ -301,47 +344,60 @@ impl std::str::FromStr for Choice {
             SystemId::parse(word(i)?).ok_or_else(|| err("expected a system like 3.1"))
         };
         let num = |i: usize| -> Result<u8, ParseChoiceError> {
-            word(i)?.parse().map_err(|_| err("expected a number"))
+            word(i)?
+                .parse()
+                .map_err(|_| err("expected a number 0..255"))
+        };
+        let slot = |i: usize| -> Result<u8, ParseChoiceError> {
+            parse_index(word(i)?, RESOURCE_SLOTS).ok_or_else(|| err("slots are 1..7"))
         };
         let head = word(0)?.to_ascii_lowercase();
-        let c = match head.as_str() {
-            "pass" => Choice::Pass,
-            "lead" => Choice::Lead(card(1)?),
-            "surpass" => Choice::Surpass(card(1)?),
-            "copy" => Choice::Copy(card(1)?),
-            "pivot" => Choice::Pivot(card(1)?),
-            "declare" => {
-                Choice::Declare(Ambition::parse(word(1)?).ok_or_else(|| err("unknown ambition"))?)
-            }
-            "seize" => Choice::Seize(card(1)?),
+        // Each arm returns the choice and how many words it reads.
+        let (c, used) = match head.as_str() {
+            "pass" => (Choice::Pass, 1),
+            "lead" => (Choice::Lead(card(1)?), 2),
+            "surpass" => (Choice::Surpass(card(1)?), 2),
+            "copy" => (Choice::Copy(card(1)?), 2),
+            "pivot" => (Choice::Pivot(card(1)?), 2),
+            "declare" => (
+                Choice::Declare(Ambition::parse(word(1)?).ok_or_else(|| err("unknown ambition"))?),
+                2,
+            ),
+            "seize" => (Choice::Seize(card(1)?), 2),
             "spend" => {
-                let slot = parse_index(word(1)?).ok_or_else(|| err("slots are numbered from 1"))?;
+                let slot = slot(1)?;
                 if word(2)? != "as" {
                     return Err(err("expected 'spend N as TYPE [for ACTION]'"));
                 }
                 let as_ =
                     crate::ids::Resource::parse(word(3)?).ok_or_else(|| err("unknown resource"))?;
-                let act = match w.get(4) {
-                    None => None,
-                    Some(&"for") => Some(parse_act(word(5)?).ok_or_else(|| err("unknown action"))?),
+                let (act, used) = match w.get(4) {
+                    None => (None, 4),
+                    Some(&"for") => (
+                        Some(parse_act(word(5)?).ok_or_else(|| err("unknown action"))?),
+                        6,
+                    ),
                     Some(_) => return Err(err("expected 'for ACTION'")),
                 };
-                Choice::Spend { slot, as_, act }
+                (Choice::Spend { slot, as_, act }, used)
             }
-            "prelude" => Choice::Prelude {
-                card: CardId::parse(word(1)?).ok_or_else(|| err("unknown card"))?,
-                n: match w.get(2) {
-                    None => 0,
-                    Some(x) => parse_index(x).ok_or_else(|| err("Prelude numbers start at 1"))?,
-                },
-            },
+            "prelude" => {
+                let card = CardId::parse(word(1)?).ok_or_else(|| err("unknown card"))?;
+                let (n, used) = match w.get(2) {
+                    None => (0, 2),
+                    Some(x) => (
+                        parse_index(x, PRELUDES_PER_CARD)
+                            .ok_or_else(|| err("Prelude numbers are 1..8"))?,
+                        3,
+                    ),
+                };
+                (Choice::Prelude { card, n }, used)
+            }
             "reroll" => {
                 let die = crate::data::DieKind::parse(word(1)?)
                     .ok_or_else(|| err("assault|skirmish|raid"))?;
-                let face = parse_index(word(2)?)
-                    .filter(|f| *f < 6)
-                    .ok_or_else(|| err("faces are 1..6"))?;
-                Choice::Reroll { die, face }
+                let face = parse_index(word(2)?, DIE_FACES).ok_or_else(|| err("faces are 1..6"))?;
+                (Choice::Reroll { die, face }, 3)
             }
             "trophy" => {
                 let owner = parse_seat(word(1)?).ok_or_else(|| err("expected P1..P4"))?;
@@ -352,11 +408,12 @@ impl std::str::FromStr for Choice {
                     "agent" => crate::state::TrophyKind::Agent,
                     _ => return Err(err("trophy PN ship|starport|city|agent")),
                 };
-                Choice::Trophy { owner, kind }
+                (Choice::Trophy { owner, kind }, 3)
             }
-            "end" => Choice::EndTurn,
-            "system" => Choice::System(sys(1)?),
-            "build" if w.len() == 3 => {
+            "end" => (Choice::EndTurn, 1),
+            "system" => (Choice::System(sys(1)?), 2),
+            // `build` alone is the Build action (below).
+            "build" if w.len() > 1 => {
                 let kind = match word(1)? {
                     "city" => BuildTarget::City,
                     "starport" => BuildTarget::Starport,
@@ -364,69 +421,97 @@ impl std::str::FromStr for Choice {
                     "cloud-city" => BuildTarget::CloudCity,
                     _ => return Err(err("build city|starport|ship|cloud-city SYSTEM")),
                 };
-                Choice::Build {
-                    kind,
-                    system: sys(2)?,
-                }
+                (
+                    Choice::Build {
+                        kind,
+                        system: sys(2)?,
+                    },
+                    3,
+                )
             }
-            "ships" => Choice::Ships {
-                fresh: num(1)?,
-                damaged: num(2)?,
-            },
-            "player" => Choice::Player(parse_seat(word(1)?).ok_or_else(|| err("expected P1..P4"))?),
-            "dice" => Choice::Dice(num(1)?),
+            "ships" => (
+                Choice::Ships {
+                    fresh: num(1)?,
+                    damaged: num(2)?,
+                },
+                3,
+            ),
+            "player" => (
+                Choice::Player(parse_seat(word(1)?).ok_or_else(|| err("expected P1..P4"))?),
+                2,
+            ),
+            "dice" => (Choice::Dice(num(1)?), 2),
             "piece" => {
                 let system = sys(1)?;
-                let piece = match word(2)? {
-                    "ship" => Piece::Ship {
-                        owner: parse_owner(word(3)?).ok_or_else(|| err("expected an owner"))?,
-                        damaged: match word(4)? {
-                            "fresh" => false,
-                            "damaged" => true,
-                            _ => return Err(err("fresh|damaged")),
+                let (piece, used) = match word(2)? {
+                    "ship" => (
+                        Piece::Ship {
+                            owner: parse_owner(word(3)?).ok_or_else(|| err("expected an owner"))?,
+                            damaged: match word(4)? {
+                                "fresh" => false,
+                                "damaged" => true,
+                                _ => return Err(err("fresh|damaged")),
+                            },
                         },
-                    },
-                    "building" => Piece::Building {
-                        slot: parse_index(word(3)?).ok_or_else(|| err("building slots from 1"))?,
-                    },
+                        5,
+                    ),
+                    "building" => (
+                        Piece::Building {
+                            slot: parse_index(word(3)?, BUILDING_SLOTS)
+                                .ok_or_else(|| err("building slots are 1..3"))?,
+                        },
+                        4,
+                    ),
                     _ => {
                         return Err(err(
                             "piece SYSTEM ship OWNER fresh|damaged, or piece SYSTEM building N",
                         ))
                     }
                 };
-                Choice::Piece { system, piece }
+                (Choice::Piece { system, piece }, used)
             }
             "steal" => {
                 let from = parse_seat(word(1)?).ok_or_else(|| err("expected P1..P4"))?;
                 let loot = match word(2)? {
-                    "slot" => Loot::Slot(parse_index(word(3)?).ok_or_else(|| err("slots from 1"))?),
+                    "slot" => Loot::Slot(slot(3)?),
                     "card" => {
                         Loot::Card(CardId::parse(word(3)?).ok_or_else(|| err("unknown card"))?)
                     }
                     _ => return Err(err("steal PN slot N | steal PN card ID")),
                 };
-                Choice::Steal { from, loot }
+                (Choice::Steal { from, loot }, 4)
             }
-            "court" => {
-                Choice::Court(parse_index(word(1)?).ok_or_else(|| err("court positions from 1"))?)
-            }
-            "card" => {
-                Choice::Card(CardId::parse(&w[1..].join(" ")).ok_or_else(|| err("unknown card"))?)
-            }
-            "action" => Choice::ActionCard(card(1)?),
-            "resource" => Choice::Resource(
-                crate::ids::Resource::parse(word(1)?).ok_or_else(|| err("unknown resource"))?,
+            "court" => (
+                Choice::Court(
+                    parse_index(word(1)?, COURT_POSITIONS)
+                        .ok_or_else(|| err("court positions are 1..6"))?,
+                ),
+                2,
             ),
-            "slot" => Choice::Slot(parse_index(word(1)?).ok_or_else(|| err("slots from 1"))?),
+            // A card's id, or its name (several words): the rest of the text.
+            "card" => (
+                Choice::Card(
+                    CardId::parse(&w.get(1..).unwrap_or_default().join(" "))
+                        .ok_or_else(|| err("unknown card"))?,
+                ),
+                w.len(),
+            ),
+            "action" => (Choice::ActionCard(card(1)?), 2),
+            "resource" => (
+                Choice::Resource(
+                    crate::ids::Resource::parse(word(1)?).ok_or_else(|| err("unknown resource"))?,
+                ),
+                2,
+            ),
+            "slot" => (Choice::Slot(slot(1)?), 2),
             "arrange" => {
                 let mut l: Layout = [None; 7];
                 let parts: Vec<&str> = word(1)?.split(',').collect();
-                if parts.len() > 7 {
+                if parts.len() > l.len() {
                     return Err(err("at most 7 slots"));
                 }
-                for (i, p) in parts.iter().enumerate() {
-                    l[i] = match *p {
+                for (x, p) in l.iter_mut().zip(&parts) {
+                    *x = match *p {
                         "-" | "" => None,
                         r => Some(
                             crate::ids::Resource::parse(r)
@@ -434,18 +519,24 @@ impl std::str::FromStr for Choice {
                         ),
                     };
                 }
-                Choice::Arrange(l)
+                (Choice::Arrange(l), 2)
             }
-            "count" => Choice::Count(num(1)?),
-            "yes" => Choice::Yes,
-            "no" => Choice::No,
-            "done" | "stop" => Choice::Done,
-            "concede" => Choice::Concede,
+            "count" => (Choice::Count(num(1)?), 2),
+            "yes" => (Choice::Yes, 1),
+            "no" => (Choice::No, 1),
+            "done" | "stop" => (Choice::Done, 1),
+            "concede" => (Choice::Concede, 1),
             _ => match parse_act(&head) {
-                Some(a) if w.len() == 1 => Choice::Act(a),
-                _ => return Err(err("unknown choice")),
+                Some(a) => (Choice::Act(a), 1),
+                None => return Err(err("unknown choice")),
             },
         };
+        if w.len() > used {
+            return Err(err(&format!(
+                "unexpected words after the choice: {:?}",
+                w[used..].join(" ")
+            )));
+        }
         Ok(c)
     }
 }

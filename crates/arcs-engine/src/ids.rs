@@ -316,10 +316,25 @@ impl fmt::Display for StdAction {
     }
 }
 
-/// One of the 28 action cards: suit × number 1..7 (B-COMP-03).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// One of the 28 action cards: suit × number 1..7 (B-COMP-03). In JSON it
+/// is its index 0..=27; any other number is refused when read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]
 pub struct ActionCard(pub u8);
+
+impl<'de> Deserialize<'de> for ActionCard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let n = u8::deserialize(d)?;
+        if (n as usize) < ActionCard::COUNT {
+            Ok(ActionCard(n))
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "action cards are numbered 0..={}, not {n}",
+                ActionCard::COUNT - 1
+            )))
+        }
+    }
+}
 
 impl ActionCard {
     pub const COUNT: usize = 28;
@@ -355,10 +370,13 @@ impl ActionCard {
     }
     pub fn parse(s: &str) -> Option<ActionCard> {
         let s = s.trim();
-        if s.len() < 4 {
+        // The suit code is three ASCII letters; anything else (a multi-byte
+        // character among the first three bytes included) is no card.
+        let code = s.get(..3)?;
+        let num = s.get(3..)?;
+        if num.is_empty() {
             return None;
         }
-        let (code, num) = s.split_at(3);
         let suit = Suit::ALL
             .into_iter()
             .find(|x| x.code().eq_ignore_ascii_case(code))?;
@@ -372,7 +390,12 @@ impl ActionCard {
 
 impl fmt::Display for ActionCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.suit().code(), self.number())
+        // Total even for an index no parser produces (`ActionCard(200)`
+        // built by code): such a card is shown by its raw index.
+        match Suit::ALL.get(self.0 as usize / 7) {
+            Some(suit) => write!(f, "{}{}", suit.code(), self.number()),
+            None => write!(f, "card#{}", self.0),
+        }
     }
 }
 
@@ -395,9 +418,24 @@ impl DeclareRight {
 }
 
 /// A set of action cards (a hand), as a bitset: cheap to clone and compare.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// In JSON it is the bit mask; bits past the 28 cards are refused when read.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(transparent)]
 pub struct CardSet(pub u32);
+
+impl<'de> Deserialize<'de> for CardSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let bits = u32::deserialize(d)?;
+        if bits >> ActionCard::COUNT == 0 {
+            Ok(CardSet(bits))
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "a set of action cards has bits 0..={} only, not {bits:#x}",
+                ActionCard::COUNT - 1
+            )))
+        }
+    }
+}
 
 impl CardSet {
     pub fn contains(self, c: ActionCard) -> bool {

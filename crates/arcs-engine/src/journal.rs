@@ -34,7 +34,7 @@ pub enum LoadError {
     #[error("not an arcs journal (format {0:?})")]
     Format(String),
     #[error("journal version {0} is not supported (this build reads version {VERSION})")]
-    Version(u32),
+    Version(u64),
     #[error("bad config: {0}")]
     Config(#[from] ConfigError),
     #[error("choice #{index} ({choice}) cannot be replayed: {error}")]
@@ -80,8 +80,8 @@ impl Save {
                 v.get("format").map(|f| f.to_string()).unwrap_or_default(),
             ));
         }
-        let version = v.get("version").and_then(|x| x.as_u64()).unwrap_or(0) as u32;
-        if version != VERSION {
+        let version = v.get("version").and_then(|x| x.as_u64()).unwrap_or(0);
+        if version != u64::from(VERSION) {
             return Err(LoadError::Version(version));
         }
         serde_json::from_value(v).map_err(|e| LoadError::Syntax(e.to_string()))

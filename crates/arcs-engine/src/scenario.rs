@@ -301,14 +301,15 @@ pub fn parse_face(kind: DieKind, w: &str) -> Option<u8> {
                 Some(i) => (part[..i].parse().ok()?, &part[i..]),
                 None => return None,
             };
-            match name {
-                "hit" | "hits" => want.hit += n,
-                "buildinghit" | "building" | "bhit" => want.building_hit += n,
-                "self" | "selfhit" => want.self_hit += n,
-                "intercept" => want.intercept += n,
-                "key" | "keys" => want.key += n,
+            let count = match name {
+                "hit" | "hits" => &mut want.hit,
+                "buildinghit" | "building" | "bhit" => &mut want.building_hit,
+                "self" | "selfhit" => &mut want.self_hit,
+                "intercept" => &mut want.intercept,
+                "key" | "keys" => &mut want.key,
                 _ => return None,
-            }
+            };
+            *count = count.checked_add(n)?;
         }
     }
     components()
@@ -501,7 +502,11 @@ impl Builder {
                 while i + 1 < w.len() {
                     let o = parse_owner(l, &w[i])?;
                     let n: u8 = parse_num(l, w.get(i + 1))?;
-                    s.court[pos - 1].agents[o.index()] += n;
+                    let agents = &mut s.court[pos - 1].agents[o.index()];
+                    let Some(total) = agents.checked_add(n) else {
+                        return err(l, "too many agents on one Court card");
+                    };
+                    *agents = total;
                     if let Some(seat) = o.seat() {
                         take_supply(l, s, seat, TrophyKind::Agent, n)?;
                     }
@@ -873,7 +878,18 @@ impl Builder {
                 });
             }
         }
-        s.court_discard.extend(self.court_discard.iter().copied());
+        if s.court_discard
+            .try_extend_from_slice(&self.court_discard)
+            .is_err()
+        {
+            return Err(ScenarioError {
+                line: 0,
+                message: format!(
+                    "the Court discard holds at most {} cards",
+                    s.court_discard.capacity()
+                ),
+            });
+        }
         // Action cards: every card of the deck not in a hand or played goes
         // to the discard pile, listed ones at the bottom.
         let mut placed = 0u32;
@@ -962,9 +978,21 @@ impl Builder {
             let _ = s.lore_deck.try_push(*c);
         }
         s.leader_row.clear();
-        s.leader_row.extend(self.leader_row.iter().copied());
         s.lore_row.clear();
-        s.lore_row.extend(self.lore_row.iter().copied());
+        if s.leader_row
+            .try_extend_from_slice(&self.leader_row)
+            .is_err()
+            || s.lore_row.try_extend_from_slice(&self.lore_row).is_err()
+        {
+            return Err(ScenarioError {
+                line: 0,
+                message: format!(
+                    "the leader row holds at most {} cards and the lore row {}",
+                    s.leader_row.capacity(),
+                    s.lore_row.capacity()
+                ),
+            });
+        }
         if !self.leader_row.is_empty() || !self.lore_row.is_empty() {
             self.config.mode = crate::config::Mode::LeadersLore;
         }
@@ -1043,7 +1071,9 @@ fn split_items(w: &[String]) -> Vec<Vec<String>> {
         if x == "," {
             out.push(Vec::new());
         } else if x != ":" {
-            out.last_mut().expect("non-empty").push(x.clone());
+            if let Some(item) = out.last_mut() {
+                item.push(x.clone());
+            }
         }
     }
     out.retain(|v| !v.is_empty());
@@ -1203,16 +1233,15 @@ fn parse_step(l: &Line) -> Result<Step, ScenarioError> {
             }
         }
         _ => {
-            if w.len() < 2 {
+            let what: Vec<String> = w[1..]
+                .iter()
+                .filter(|x| *x != ":" && *x != ",")
+                .cloned()
+                .collect();
+            if what.is_empty() {
                 return err(l, "expect what?");
             }
-            Ok(Step::Expect(
-                w[1..]
-                    .iter()
-                    .filter(|x| *x != ":" && *x != ",")
-                    .cloned()
-                    .collect(),
-            ))
+            Ok(Step::Expect(what))
         }
     }
 }
@@ -1592,11 +1621,10 @@ fn expect_seat(s: &GameState, seat: Seat, w: &[String]) -> Result<(), String> {
                     }
                 })
                 .collect::<Result<_, _>>()?;
-            eq(
-                &label("resources"),
-                st.resources[..want.len()].to_vec(),
-                want,
-            )
+            let Some(have) = st.resources.get(..want.len()) else {
+                return Err(format!("at most {} slots", st.resources.len()));
+            };
+            eq(&label("resources"), have.to_vec(), want)
         }
         "has" => {
             let r = Resource::parse(w.get(1).ok_or("has what?")?).ok_or("unknown resource")?;
@@ -1609,7 +1637,7 @@ fn expect_seat(s: &GameState, seat: Seat, w: &[String]) -> Result<(), String> {
         "captives" => match w.len() {
             2 => eq(&label("captives"), st.captive_total(), num(w, 1)?),
             _ => {
-                let o = seat_of(&w[1])?;
+                let o = seat_of(w.get(1).ok_or("captives [PN] N")?)?;
                 eq(
                     &label(&format!("captives of {o}")),
                     st.captives[o.index()],
@@ -1620,7 +1648,7 @@ fn expect_seat(s: &GameState, seat: Seat, w: &[String]) -> Result<(), String> {
         "trophies" => match w.len() {
             2 => eq(&label("trophies"), st.trophy_total(), num(w, 1)?),
             _ => {
-                let o = owner_of(&w[1])?;
+                let o = owner_of(w.get(1).ok_or("trophies [OWNER KIND] N")?)?;
                 let k = piece_kind(w.get(2).ok_or("which piece?")?).ok_or("unknown piece")?;
                 eq(
                     &label(&format!("{o} {k:?} trophies")),
