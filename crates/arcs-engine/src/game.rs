@@ -38,8 +38,9 @@ pub struct Game {
     state: GameState,
     choices: Vec<(Seat, Choice)>,
     /// Per choice: whether it revealed something (a die roll, a shuffle or
-    /// deal, a card drawn from a deck, anything shown privately to a seat)
-    /// or conceded. Undo stops there.
+    /// deal, a card drawn from a deck, an event that shows a seat hidden
+    /// information, another seat's forced choice) or conceded. Undo stops
+    /// there (docs/rulings.md R-UNDO-1).
     reveals: Vec<bool>,
     log: Vec<Event>,
     last_apply_log_start: usize,
@@ -167,10 +168,17 @@ impl Game {
         let mut events = Vec::new();
         let before = self.hidden_marks();
         self.state.apply_unchecked(choice, &mut events);
-        // A private event shows the seat something hidden (a card drawn,
-        // a hand looked at with Farseers): also a reveal.
-        let private = events.iter().any(|e| e.private_to.is_some());
-        self.reveals.push(private || self.hidden_marks() != before);
+        // R-UNDO-1: a barrier when something hidden came out — the RNG or a
+        // face-down deck moved, or an event showed a seat what it did not
+        // know (`Event::reveals`: a card drawn, a hand looked at) — or when
+        // another seat's decision was taken for it (its only option: that
+        // it had no other tells something about its hand). A seat's own
+        // forced choice or its own face-down card reveals nothing.
+        let barrier = self.hidden_marks() != before
+            || events
+                .iter()
+                .any(|e| e.reveals || (e.choice.is_some() && e.seat != Some(seat)));
+        self.reveals.push(barrier);
         self.choices.push((seat, choice));
         self.last_apply_log_start = self.log.len();
         self.log.extend(events.iter().cloned());
@@ -193,10 +201,12 @@ impl Game {
     }
 
     /// What changes when hidden information comes out: the RNG (dice,
-    /// shuffles, deals) and the sizes of the face-down decks (draws).
-    fn hidden_marks(&self) -> (u128, usize, usize) {
+    /// shuffles, deals), the dice a scenario forced (rolled without the
+    /// RNG) and the sizes of the face-down decks (draws).
+    fn hidden_marks(&self) -> (u128, usize, usize, usize) {
         (
             self.state.rng.get_word_pos(),
+            self.state.forced_dice.len(),
             self.state.court_deck.len(),
             self.state.lore_deck.len(),
         )
@@ -204,7 +214,8 @@ impl Game {
 
     /// How many of the last choices `seat` may take back: its own trailing
     /// choices, up to the last reveal barrier (a die roll, a card draw, a
-    /// shuffle) or another seat's choice (issue 5, docs/rulings.md R-UNDO-1).
+    /// shuffle, a look at another hand) or another seat's choice (issue 5,
+    /// docs/rulings.md R-UNDO-1).
     pub fn undoable(&self, seat: Seat) -> usize {
         self.choices
             .iter()

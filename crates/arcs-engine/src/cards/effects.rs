@@ -703,7 +703,7 @@ impl Effect {
                     s.seat_mut(seat).hand.remove(c);
                     s.action_discard.push(c);
                     s.known_discard[seat.index()].insert(c);
-                    crate::log_private!(ev, seat, "discard", "You discard {c}.");
+                    crate::log_own!(ev, seat, "discard", "You discard {c}.");
                     top(
                         s,
                         FarseersDiscard {
@@ -717,10 +717,16 @@ impl Effect {
                     s.pop();
                     let cards = s.draw_from_discard_bottom(n as usize + 1);
                     let drawn = cards.len();
-                    for c in cards {
+                    for &c in &cards {
                         s.seat_mut(seat).hand.insert(c);
                     }
                     log!(ev, "draw", Some(seat), "{seat} discards {n} card(s) and draws {drawn} from the bottom of the action discard.");
+                    if ev.enabled() && drawn > 0 {
+                        // The pile is face down: the cards are news to the
+                        // seat (an undo barrier, R-UNDO-1).
+                        let names: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                        crate::log_reveal!(ev, seat, "draw", "You draw {}.", names.join(" "));
+                    }
                 }
             },
             FarseersLook { seat, card } => {
@@ -728,13 +734,7 @@ impl Effect {
                     if ev.enabled() {
                         let hand: Vec<String> =
                             s.seat(rival).hand.iter().map(|c| c.to_string()).collect();
-                        crate::log_private!(
-                            ev,
-                            seat,
-                            "look",
-                            "{rival}'s hand: {}.",
-                            hand.join(" ")
-                        );
+                        crate::log_reveal!(ev, seat, "look", "{rival}'s hand: {}.", hand.join(" "));
                     }
                     log!(
                         ev,
@@ -785,6 +785,9 @@ impl Effect {
                     s.seat_mut(seat).hand.insert(t);
                     s.seat_mut(rival).hand.insert(g);
                     log!(ev, "swap", Some(seat), "{seat} swaps a card with {rival}.");
+                    // The holder saw `t` in the look; the Rival learns `g`.
+                    crate::log_own!(ev, seat, "swap", "You give {g} and take {t}.");
+                    crate::log_reveal!(ev, rival, "swap", "{seat} takes {t} and gives you {g}.");
                 }
             }
             UnionAttach { seat, card, .. } => {

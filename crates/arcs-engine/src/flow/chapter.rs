@@ -47,7 +47,7 @@ pub fn chapter_start(s: &mut GameState, ev: &mut dyn Sink) {
     if ev.enabled() {
         for seat in Seat::all(s.players) {
             let hand: Vec<String> = s.seat(seat).hand.iter().map(|c| c.to_string()).collect();
-            crate::log_private!(ev, seat, "draw", "You draw {}.", hand.join(" "));
+            crate::log_reveal!(ev, seat, "draw", "You draw {}.", hand.join(" "));
         }
     }
     s.set_top(Frame::RoundStart);
@@ -80,7 +80,7 @@ pub fn mulligan(s: &mut GameState, seat: Seat, redraw: bool, ev: &mut dyn Sink) 
         );
         if ev.enabled() {
             let hand: Vec<String> = s.seat(seat).hand.iter().map(|c| c.to_string()).collect();
-            crate::log_private!(ev, seat, "draw", "You draw {}.", hand.join(" "));
+            crate::log_reveal!(ev, seat, "draw", "You draw {}.", hand.join(" "));
         }
     } else {
         log!(ev, "mulligan", Some(seat), "{seat} keeps their hand.");

@@ -141,6 +141,10 @@ fn forced_event(ev: &mut dyn Sink, seat: Seat, c: Choice) {
             tag: "auto".into(),
             seat: Some(seat),
             private_to: Some(seat),
+            // The seat's own only option: nothing hidden comes out
+            // (R-UNDO-1; `Game::apply` treats another seat's forced
+            // choice as that seat's choice).
+            reveals: false,
             text: format!("Only one option, taken automatically: {c}."),
             choice: Some(c),
         });

@@ -94,7 +94,7 @@ pub fn play_card(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sin
         PlayKind::Pivot => log!(ev, "play", Some(seat), "{seat} pivots with {card}."),
     }
     if kind == PlayKind::Copy {
-        crate::log_private!(ev, seat, "play", "You copied with {card}.");
+        crate::log_own!(ev, seat, "play", "You copied with {card}.");
     }
     s.set_top(Frame::Turn);
 }
