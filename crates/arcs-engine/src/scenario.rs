@@ -84,7 +84,7 @@ fn words(text: &str) -> Vec<String> {
         .unwrap_or("")
         .to_ascii_lowercase();
     let choice_line = matches!(first.as_str(), "do" | "refuse")
-        || (first == "expect" && matches!(second.as_str(), "legal" | "illegal"));
+        || (first == "expect" && matches!(second.as_str(), "legal" | "illegal" | "auto"));
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut quoted = false;
@@ -1211,7 +1211,7 @@ fn place_item(
 
 enum Step {
     Do(Seat, Choice),
-    Refuse(Seat, String, Option<Choice>),
+    Refuse(Seat, String, Choice),
     Expect(Vec<String>),
 }
 
@@ -1222,14 +1222,13 @@ fn parse_step(l: &Line) -> Result<Step, ScenarioError> {
             let seat = parse_seat(l, w.get(1).map(|x| x.as_str()).unwrap_or(""))?;
             let text = w[2..].join(" ");
             let parsed = text.parse::<Choice>();
-            if w[0].eq_ignore_ascii_case("do") {
-                match parsed {
-                    Ok(c) => Ok(Step::Do(seat, c)),
-                    Err(e) => err(l, e.to_string()),
-                }
-            } else {
-                // A refusal may name something that is not even a choice.
-                Ok(Step::Refuse(seat, text, parsed.ok()))
+            match parsed {
+                Ok(c) if w[0].eq_ignore_ascii_case("do") => Ok(Step::Do(seat, c)),
+                Ok(c) => Ok(Step::Refuse(seat, text, c)),
+                // A refusal of text that is not a choice at all would pass
+                // whatever the engine does: a typo must not hide a missing
+                // refusal (issue 11).
+                Err(e) => err(l, format!("not a choice: {e}")),
             }
         }
         _ => {
@@ -1256,7 +1255,6 @@ fn run_step(game: &mut Game, step: &Step) -> Result<(), String> {
             Err(e) => Err(e.to_string()),
         },
         Step::Refuse(seat, text, c) => {
-            let Some(c) = c else { return Ok(()) };
             let before = serde_json::to_string(game.state()).map_err(|e| e.to_string())?;
             match game.apply(*seat, *c) {
                 Ok(_) => Err(format!("`{text}` was accepted")),
@@ -1305,6 +1303,17 @@ fn eq<T: PartialEq + std::fmt::Debug>(what: &str, got: T, want: T) -> Result<(),
         Ok(())
     } else {
         Err(format!("{what}: expected {want:?}, got {got:?}"))
+    }
+}
+
+/// The text an event must contain, from word `i` on; never empty (every
+/// event contains the empty text, so such a check could not fail).
+fn log_text(w: &[String], i: usize) -> Result<String, String> {
+    let text = w.get(i..).unwrap_or_default().join(" ");
+    if text.is_empty() {
+        Err("which text?".into())
+    } else {
+        Ok(text)
     }
 }
 
@@ -1427,6 +1436,13 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
             s.markers.iter().filter(|m| m.flipped).count(),
             num(w, 1)?,
         ),
+        "court" if w.get(1).is_some_and(|x| x == "size") => {
+            // expect court size N: the number of Court positions
+            eq("Court positions", s.court.len(), num(w, 2)?)
+        }
+        "court-deck" if w.get(1).is_some_and(|x| x == "size") => {
+            eq("Court deck size", s.court_deck.len(), num(w, 2)?)
+        }
         "court" => {
             let pos: usize = num(w, 1)?;
             let slot = s
@@ -1471,7 +1487,7 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
                     s.court_deck.contains(&c),
                     true,
                 ),
-                _ => Err("court-deck top|bottom|has ID".into()),
+                _ => Err("court-deck top|bottom|has ID | size N".into()),
             }
         }
         "pending" => match game.pending() {
@@ -1545,12 +1561,33 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
                     Some(c),
                 )
             }
-            _ => Err("action-discard size N | has CARD | lacks CARD | bottom CARD".into()),
+            Some("top") => {
+                // The last card discarded (the face-down pile's with the
+                // split-discard variant).
+                let c = ActionCard::parse(w.get(2).ok_or("which card?")?).ok_or("bad card")?;
+                eq(
+                    "action discard top",
+                    s.action_discard.last().copied(),
+                    Some(c),
+                )
+            }
+            _ => {
+                Err("action-discard size N | has CARD | lacks CARD | bottom CARD | top CARD".into())
+            }
         },
         "view" => {
             // expect view PN sees-hand PM yes|no
             let viewer = seat_of(w.get(1).ok_or("whose view?")?)?;
-            let target = seat_of(w.get(3).ok_or("expect view PN sees-hand PM yes|no")?)?;
+            const USAGE: &str = "expect view PN sees-hand PM yes|no";
+            if w.get(2).map(|x| x.as_str()) != Some("sees-hand") {
+                return Err(USAGE.into());
+            }
+            let target = seat_of(w.get(3).ok_or(USAGE)?)?;
+            let want = match w.get(4).map(|x| x.as_str()) {
+                Some("yes") => true,
+                Some("no") => false,
+                _ => return Err(USAGE.into()),
+            };
             let v = game.view(Some(viewer));
             let sees = v
                 .seats
@@ -1561,18 +1598,99 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
             if !leaks {
                 return Err("the view exposes engine internals".into());
             }
-            eq(
-                &format!("{viewer} sees {target}'s hand"),
-                sees,
-                w.get(4).map(|x| x.as_str()) == Some("yes"),
-            )
+            eq(&format!("{viewer} sees {target}'s hand"), sees, want)
         }
         "no-log" => {
-            let text = w[1..].join(" ");
+            let text = log_text(w, 1)?;
             match game.log().iter().find(|e| e.text.contains(&text)) {
                 None => Ok(()),
                 Some(e) => Err(format!("an event contains {text:?}: {:?}", e.text)),
             }
+        }
+        "private-log" => {
+            // expect private-log PN TEXT: an event contains TEXT, and every
+            // event that does is shown to PN only.
+            let seat = seat_of(w.get(1).ok_or("expect private-log PN TEXT")?)?;
+            let text = log_text(w, 2)?;
+            let mut found = false;
+            for e in game.log().iter().filter(|e| e.text.contains(&text)) {
+                if e.private_to != Some(seat) {
+                    let to = e
+                        .private_to
+                        .map_or("everyone".to_string(), |x| x.to_string());
+                    return Err(format!("{:?} is shown to {to}", e.text));
+                }
+                found = true;
+            }
+            if found {
+                Ok(())
+            } else {
+                Err(format!("no event contains {text:?}"))
+            }
+        }
+        "auto" => {
+            // expect auto PN CHOICE: the engine took CHOICE for PN (its only
+            // legal one) during the last `do` (or the setup's first steps).
+            let seat = seat_of(w.get(1).ok_or("expect auto PN CHOICE")?)?;
+            let text = w[2..].join(" ");
+            let c: Choice = text
+                .parse()
+                .map_err(|e: crate::choice::ParseChoiceError| format!("not a choice: {e}"))?;
+            let auto = game.last_auto_choices();
+            if auto.contains(&(seat, c)) {
+                Ok(())
+            } else {
+                let taken: Vec<String> = auto.iter().map(|(x, c)| format!("{x} {c}")).collect();
+                Err(format!(
+                    "`{seat} {c}` was not taken automatically (taken: {})",
+                    if taken.is_empty() {
+                        "none".to_string()
+                    } else {
+                        taken.join(", ")
+                    }
+                ))
+            }
+        }
+        "pips" => {
+            // expect pips N: pips (actions) left in the turn in progress
+            if !s.stack.iter().any(|f| matches!(f, Frame::Turn)) {
+                return Err("no turn is in progress".into());
+            }
+            eq("pips left", s.turn.pips_left, num(w, 1)?)
+        }
+        "box" => {
+            // expect box R N [R N...] | box empty: exactly these resources
+            // on the 2-player ambition boxes (B-SETUP-10, B-SCORE-08)
+            const USAGE: &str = "expect box R N [R N...] | expect box empty";
+            let mut want = [0u8; 5];
+            if w.get(1).map(|x| x.as_str()) == Some("empty") {
+                if w.len() > 2 {
+                    return Err(USAGE.into());
+                }
+            } else {
+                if w.len() < 3 || w.len().is_multiple_of(2) {
+                    return Err(USAGE.into());
+                }
+                for pair in w[1..].chunks(2) {
+                    let r = Resource::parse(&pair[0])
+                        .ok_or(format!("unknown resource {:?}", pair[0]))?;
+                    let n: u8 = pair[1].parse().map_err(|_| USAGE.to_string())?;
+                    want[r.index()] = want[r.index()].saturating_add(n);
+                }
+            }
+            let show = |b: &[u8; 5]| -> String {
+                let parts: Vec<String> = Resource::ALL
+                    .iter()
+                    .filter(|r| b[r.index()] > 0)
+                    .map(|r| format!("{r} {}", b[r.index()]))
+                    .collect();
+                if parts.is_empty() {
+                    "empty".into()
+                } else {
+                    parts.join(" ")
+                }
+            };
+            eq("ambition boxes", show(&s.box_resources), show(&want))
         }
         "over" => eq("game over", s.outcome.is_some(), true),
         "winner" => eq(
@@ -1581,7 +1699,7 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
             Some(seat_of(w.get(1).ok_or("who?")?)?),
         ),
         "log" => {
-            let text = w[1..].join(" ");
+            let text = log_text(w, 1)?;
             if game.log().iter().any(|e| e.text.contains(&text)) {
                 Ok(())
             } else {
@@ -1700,6 +1818,16 @@ fn expect_seat(s: &GameState, seat: Seat, w: &[String]) -> Result<(), String> {
             }
         }
         "lore-count" => eq(&label("lore cards"), st.lore().len(), num(w, 1)?),
+        "ambition" => {
+            // expect PN ambition AMB N: the count scoring uses (B-SCORE-03)
+            let a = Ambition::parse(w.get(1).ok_or("expect PN ambition AMB N")?)
+                .ok_or("unknown ambition")?;
+            eq(
+                &label(&format!("{a} count")),
+                crate::flow::ambition_count(s, seat, a),
+                num(w, 2)?,
+            )
+        }
         "placeholder" | "no-placeholder" => {
             let r = Resource::parse(w.get(1).ok_or("which type?")?).ok_or("unknown resource")?;
             eq(
