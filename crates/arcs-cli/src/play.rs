@@ -397,14 +397,17 @@ pub fn describe(v: &View, c: &Choice) -> String {
             from,
             loot: Loot::Slot(i),
         } => {
-            let r = v.seats[from.index()].resources[*i as usize]
+            let r = v
+                .seats
+                .get(from.index())
+                .and_then(|s| s.resources.get(*i as usize).copied().flatten())
                 .map(|r| r.to_string())
                 .unwrap_or_default();
-            format!(
-                "{from}'s {r} (slot {}, {} keys)",
-                i + 1,
-                data::SLOT_RAID_COST[*i as usize]
-            )
+            let keys = data::SLOT_RAID_COST
+                .get(*i as usize)
+                .map(|k| k.to_string())
+                .unwrap_or_default();
+            format!("{from}'s {r} (slot {}, {keys} keys)", u16::from(*i) + 1)
         }
         Choice::Court(i) => {
             let name = v
@@ -413,24 +416,24 @@ pub fn describe(v: &View, c: &Choice) -> String {
                 .and_then(|x| x.card)
                 .map(|c| c.name())
                 .unwrap_or("?");
-            format!("{name} (court {})", i + 1)
+            format!("{name} (court {})", u16::from(*i) + 1)
         }
-        Choice::Prelude { card, n } => format!("Prelude {} of {}", n + 1, card.name()),
+        Choice::Prelude { card, n } => format!("Prelude {} of {}", u16::from(*n) + 1, card.name()),
         Choice::Card(card) => format!(
             "{} ({}) — {}",
             card.name(),
             card.code().trim_start_matches("ARCS-"),
             card.info().text.replace('\n', " ")
         ),
-        Choice::Act(a) if a.via.is_some() => {
-            let card = a.via.expect("checked");
-            format!(
-                "{} ({}, from {})",
-                arcs_engine::cards::new_action_name(card, a.std),
-                a.std,
-                card.name()
-            )
-        }
+        Choice::Act(arcs_engine::Act {
+            std,
+            via: Some(card),
+        }) => format!(
+            "{} ({}, from {})",
+            arcs_engine::cards::new_action_name(*card, *std),
+            std,
+            card.name()
+        ),
         _ => c.to_string(),
     }
 }
