@@ -15,7 +15,7 @@ use arcs_engine::view::Observation;
 use arcs_engine::{Choice, NoEvents};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Decisions played out after leaving the tree.
 const ROLLOUT: usize = 50;
@@ -142,6 +142,17 @@ impl Agent for SearchAgent {
     }
 
     fn choose(&mut self, obs: &Observation, choices: &[Choice]) -> usize {
+        self.search(obs, choices, None)
+    }
+
+    fn choose_within(&mut self, obs: &Observation, choices: &[Choice], limit: Duration) -> usize {
+        self.search(obs, choices, Some(limit))
+    }
+}
+
+impl SearchAgent {
+    /// Searches within the agent's budget and, if given, `limit` of time.
+    fn search(&mut self, obs: &Observation, choices: &[Choice], limit: Option<Duration>) -> usize {
         if choices.len() <= 1 {
             return 0;
         }
@@ -160,7 +171,7 @@ impl Agent for SearchAgent {
             let done = match self.budget {
                 Budget::Iterations(k) => n >= k,
                 Budget::Time(d) => start.elapsed() >= d,
-            };
+            } || limit.is_some_and(|l| start.elapsed() >= l);
             if done && n > 0 {
                 break;
             }

@@ -56,7 +56,7 @@ const Arcs = (() => {
       const body = {
         seats: [...document.querySelectorAll("select.seat")].map((s) => s.value),
         mode: $("mode").value,
-        second_lore: $("second-lore").checked,
+        second_lore: $("mode").value === "leaders-lore" && $("second-lore").checked,
       };
       if ($("setup-card").value.trim()) body.setup_card = $("setup-card").value.trim();
       if ($("seed").value.trim()) body.seed = Number($("seed").value.trim());
@@ -334,3 +334,11 @@ const Arcs = (() => {
 
   return { lobby, game };
 })();
+
+// Start the page named by the script tag (no inline script: the server's
+// Content-Security-Policy allows scripts from this file only).
+{
+  const page = document.currentScript && document.currentScript.dataset.page;
+  if (page === "lobby") Arcs.lobby();
+  else if (page === "game") Arcs.game();
+}

@@ -1,17 +1,24 @@
 //! The HTTP layer: the JSON API of docs/api.md, live updates (server-sent
 //! events carrying only a version number) and the embedded web UI.
-//! Every error is a JSON object `{"error": "..."}` with a fitting status.
+//! Every error is a JSON object `{"error": "..."}` with a fitting status;
+//! every response carries basic security headers.
 
-use crate::hub::{CreateGame, Hub, HubError};
-use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{header, StatusCode};
+use crate::hub::{CreateGame, Created, Hub, HubError};
+use crate::snapshot::Snapshot;
+use crate::store::StoreError;
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::convert::Infallible;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio_stream::wrappers::BroadcastStream;
@@ -20,12 +27,71 @@ use tokio_stream::{Stream, StreamExt};
 /// Largest request body accepted (bytes); larger ones get 413.
 pub const MAX_BODY: usize = 16 * 1024;
 
-/// An API error: status + readable message.
-pub struct ApiError(StatusCode, String);
+/// How the HTTP layer guards itself.
+#[derive(Clone, Debug)]
+pub struct HttpSettings {
+    /// A request (headers aside: see `net`) must be answered within this
+    /// long, its body included; else 408.
+    pub request_timeout: Duration,
+    /// Refuse state-changing requests whose `Host` or `Origin` is not a
+    /// loopback name (set when the server listens on loopback only, so a
+    /// web page cannot reach it through DNS rebinding).
+    pub loopback_hosts_only: bool,
+    /// Behind a reverse proxy: the client's address is the last entry of
+    /// `X-Forwarded-For` (for the per-address creation limit).
+    pub behind_proxy: bool,
+}
+
+impl Default for HttpSettings {
+    fn default() -> Self {
+        HttpSettings {
+            request_timeout: Duration::from_secs(20),
+            loopback_hosts_only: false,
+            behind_proxy: false,
+        }
+    }
+}
+
+/// The client's address, set on each request by the connection loop
+/// (`net::serve`).
+#[derive(Copy, Clone, Debug)]
+pub struct ClientAddr(pub IpAddr);
+
+#[derive(Clone)]
+struct App {
+    hub: Arc<Hub>,
+    settings: Arc<HttpSettings>,
+}
+
+/// An API error: status, readable message and, for 429, when to retry.
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+    retry_after_secs: Option<u64>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+            retry_after_secs: None,
+        }
+    }
+}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, Json(serde_json::json!({ "error": self.1 }))).into_response()
+        let mut res = (
+            self.status,
+            Json(serde_json::json!({ "error": self.message })),
+        )
+            .into_response();
+        if let Some(secs) = self.retry_after_secs {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        res
     }
 }
 
@@ -34,39 +100,105 @@ impl From<HubError> for ApiError {
         let status = match &e {
             HubError::NoSuchGame(_) => StatusCode::NOT_FOUND,
             HubError::BadToken(_) | HubError::Spectator => StatusCode::FORBIDDEN,
-            HubError::Stale { .. } | HubError::NotYourDecision | HubError::GameOver => {
-                StatusCode::CONFLICT
-            }
-            HubError::NoSuchChoice { .. } | HubError::NothingToUndo | HubError::BadSettings(_) => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            HubError::Stale { .. }
+            | HubError::NotYourDecision
+            | HubError::GameOver
+            | HubError::Storage(StoreError::Conflict { .. }) => StatusCode::CONFLICT,
+            HubError::NoSuchChoice { .. }
+            | HubError::NothingToUndo
+            | HubError::BadSettings(_)
+            | HubError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            HubError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            HubError::SetAside(_) => StatusCode::INTERNAL_SERVER_ERROR,
             HubError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
         };
-        ApiError(status, e.to_string())
-    }
-}
-
-impl From<JsonRejection> for ApiError {
-    fn from(e: JsonRejection) -> Self {
-        let status = match e {
-            JsonRejection::MissingJsonContentType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            JsonRejection::BytesRejection(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        ApiError(status, format!("bad request body: {}", e.body_text()))
+        if let HubError::Storage(inner) = &e {
+            tracing::error!("storage: {inner}");
+        }
+        let mut err = ApiError::new(status, e.to_string());
+        if let HubError::TooMany(t) = &e {
+            err.retry_after_secs = Some(t.retry_after.as_secs().max(1));
+        }
+        err
     }
 }
 
 impl From<QueryRejection> for ApiError {
     fn from(e: QueryRejection) -> Self {
-        ApiError(
+        ApiError::new(
             StatusCode::BAD_REQUEST,
             format!("bad query: {}", e.body_text()),
         )
     }
 }
 
-type ApiResult<T> = Result<Json<T>, ApiError>;
+/// A JSON body that must be an object (`[3,0]` is refused, although serde
+/// would read it as a struct), sent as `application/json`.
+struct JsonObject<T>(T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonObject<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let json = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+        if !json {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "send the body as Content-Type: application/json",
+            ));
+        }
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            let status = e.status();
+            if status == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(status, format!("body larger than {} KiB", MAX_BODY / 1024))
+            } else {
+                ApiError::new(status, format!("cannot read the body: {}", e.body_text()))
+            }
+        })?;
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad request body: it must be a JSON object",
+            ));
+        }
+        serde_json::from_slice(&bytes)
+            .map(JsonObject)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("bad request body: {e}")))
+    }
+}
+
+/// The address a creation is counted against.
+struct Client(Option<IpAddr>);
+
+impl FromRequestParts<App> for Client {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        app: &App,
+    ) -> Result<Self, Infallible> {
+        let direct = parts.extensions.get::<ClientAddr>().map(|c| c.0);
+        if !app.settings.behind_proxy {
+            return Ok(Client(direct));
+        }
+        // The proxy appends the address it saw: the last entry. Earlier
+        // entries come from the client and prove nothing.
+        let forwarded = parts
+            .headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .next_back()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next_back())
+            .and_then(|a| a.trim().parse::<IpAddr>().ok());
+        Ok(Client(forwarded.or(direct)))
+    }
+}
 
 #[derive(Deserialize)]
 struct TokenQuery {
@@ -77,7 +209,7 @@ struct TokenQuery {
 }
 
 impl TokenQuery {
-    fn trim(&self, mut snap: crate::hub::Snapshot) -> Json<crate::hub::Snapshot> {
+    fn trim(&self, mut snap: Snapshot) -> Json<Snapshot> {
         if let Some(n) = self.log {
             let log = &mut snap.view.log;
             log.drain(..log.len().saturating_sub(n));
@@ -89,18 +221,28 @@ impl TokenQuery {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ChoiceBody {
-    version: usize,
+    version: u64,
     index: usize,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct UndoBody {
-    version: usize,
+    version: u64,
+}
+
+/// The whole application with default settings (tests, embedding).
+pub fn router(hub: Arc<Hub>) -> Router {
+    app(hub, HttpSettings::default())
 }
 
 /// The whole application: API, updates and UI.
-pub fn router(hub: Arc<Hub>) -> Router {
+pub fn app(hub: Arc<Hub>, settings: HttpSettings) -> Router {
+    let timeout = settings.request_timeout;
+    let state = App {
+        hub,
+        settings: Arc::new(settings),
+    };
     Router::new()
         .route(
             "/",
@@ -130,13 +272,167 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/choice", post(choose))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/updates", get(updates))
-        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
+        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this method is not allowed here",
+            )
+        })
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(hub)
+        .layer(middleware::from_fn_with_state(state.clone(), check_host))
+        .layer(middleware::from_fn(refuse_large_bodies))
+        .layer(middleware::from_fn(move |req, next| {
+            time_limit(timeout, req, next)
+        }))
+        .layer(middleware::from_fn(json_errors))
+        .layer(middleware::from_fn(security_headers))
+        .with_state(state)
 }
 
 fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, kind)], body)
+}
+
+/// Pages may load scripts, styles and data from this server only, and
+/// never be framed.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+                   img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; \
+                   base-uri 'none'; form-action 'self'";
+
+async fn security_headers(req: Request, next: Next) -> Response {
+    let api = req.uri().path().starts_with("/api/games");
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    if api {
+        // Seat snapshots are private: no cache may keep them.
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    res
+}
+
+/// Any error answered without a JSON body (405, 408, a rejection deep in
+/// the stack) gets one, so every error is `{"error": ...}`.
+async fn json_errors(req: Request, next: Next) -> Response {
+    let res = next.run(req).await;
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return res;
+    }
+    let text = match status {
+        StatusCode::METHOD_NOT_ALLOWED => "this method is not allowed here".to_string(),
+        StatusCode::REQUEST_TIMEOUT => "the request took too long".to_string(),
+        StatusCode::PAYLOAD_TOO_LARGE => format!("body larger than {} KiB", MAX_BODY / 1024),
+        s => s
+            .canonical_reason()
+            .unwrap_or("request failed")
+            .to_lowercase(),
+    };
+    let (mut parts, _) = res.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    let body = serde_json::json!({ "error": text }).to_string();
+    Response::from_parts(parts, Body::from(body))
+}
+
+/// A body announced larger than the limit is refused before it is read.
+async fn refuse_large_bodies(req: Request, next: Next) -> Response {
+    let announced = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
+        let mut res = ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("body larger than {} KiB", MAX_BODY / 1024),
+        )
+        .into_response();
+        // The unread body makes the connection unusable for another request.
+        res.headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return res;
+    }
+    next.run(req).await
+}
+
+/// A request must be answered (body read included) within `limit`; live
+/// update streams only need their first answer in time.
+async fn time_limit(limit: Duration, req: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(res) => res,
+        Err(_) => {
+            let mut res = ApiError::new(StatusCode::REQUEST_TIMEOUT, "the request took too long")
+                .into_response();
+            res.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            res
+        }
+    }
+}
+
+/// The host part of a `Host` value or an origin's authority.
+fn host_name(authority: &str) -> &str {
+    if let Some(rest) = authority.strip_prefix('[') {
+        return rest.split(']').next().unwrap_or("");
+    }
+    authority.split(':').next().unwrap_or("")
+}
+
+fn is_loopback_name(host: &str) -> bool {
+    host.eq_ignore_ascii_case("localhost")
+        || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+/// When the server listens on loopback only, a state-changing request must
+/// be addressed to a loopback name and come from a loopback origin: a page
+/// on another site that rebinds its name to 127.0.0.1 cannot act.
+async fn check_host(State(app): State<App>, req: Request, next: Next) -> Response {
+    let changes = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    if app.settings.loopback_hosts_only && changes && !loopback_request(req.headers()) {
+        return ApiError::new(
+            StatusCode::FORBIDDEN,
+            "this server only accepts changes addressed to localhost",
+        )
+        .into_response();
+    }
+    next.run(req).await
+}
+
+fn loopback_request(headers: &HeaderMap) -> bool {
+    let host_ok = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|h| is_loopback_name(host_name(h.trim())));
+    let origin_ok = match headers.get(header::ORIGIN) {
+        None => true,
+        Some(v) => v.to_str().ok().is_some_and(|o| {
+            o.strip_prefix("http://")
+                .or_else(|| o.strip_prefix("https://"))
+                .is_some_and(|authority| is_loopback_name(host_name(authority)))
+        }),
+    };
+    host_ok && origin_ok
 }
 
 /// Public card data (names and texts) for the UI's tooltips.
@@ -186,57 +482,104 @@ async fn setup_cards() -> impl IntoResponse {
 }
 
 async fn create(
-    State(hub): State<Arc<Hub>>,
-    body: Result<Json<CreateGame>, JsonRejection>,
-) -> Result<(StatusCode, Json<crate::hub::Created>), ApiError> {
-    let Json(req) = body?;
-    Ok((StatusCode::CREATED, Json(hub.create(req)?)))
+    State(app): State<App>,
+    Client(client): Client,
+    body: Result<JsonObject<CreateGame>, ApiError>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let JsonObject(req) = body?;
+    Ok((
+        StatusCode::CREATED,
+        Json(app.hub.create(req, client).await?),
+    ))
 }
 
 async fn snapshot(
-    State(hub): State<Arc<Hub>>,
+    State(app): State<App>,
     Path(id): Path<String>,
     q: Result<Query<TokenQuery>, QueryRejection>,
-) -> ApiResult<crate::hub::Snapshot> {
+) -> Result<Json<Snapshot>, ApiError> {
     let Query(q) = q?;
-    Ok(q.trim(hub.snapshot(&id, &q.token).await?))
+    Ok(q.trim(app.hub.snapshot(&id, &q.token).await?))
 }
 
 async fn choose(
-    State(hub): State<Arc<Hub>>,
+    State(app): State<App>,
     Path(id): Path<String>,
     q: Result<Query<TokenQuery>, QueryRejection>,
-    body: Result<Json<ChoiceBody>, JsonRejection>,
-) -> ApiResult<crate::hub::Snapshot> {
+    body: Result<JsonObject<ChoiceBody>, ApiError>,
+) -> Result<Json<Snapshot>, ApiError> {
     let Query(q) = q?;
-    let Json(b) = body?;
-    Ok(q.trim(hub.act(&id, &q.token, b.version, b.index).await?))
+    let JsonObject(b) = body?;
+    Ok(q.trim(app.hub.act(&id, &q.token, b.version, b.index).await?))
 }
 
 async fn undo(
-    State(hub): State<Arc<Hub>>,
+    State(app): State<App>,
     Path(id): Path<String>,
     q: Result<Query<TokenQuery>, QueryRejection>,
-    body: Result<Json<UndoBody>, JsonRejection>,
-) -> ApiResult<crate::hub::Snapshot> {
+    body: Result<JsonObject<UndoBody>, ApiError>,
+) -> Result<Json<Snapshot>, ApiError> {
     let Query(q) = q?;
-    let Json(b) = body?;
-    Ok(q.trim(hub.undo(&id, &q.token, b.version).await?))
+    let JsonObject(b) = body?;
+    Ok(q.trim(app.hub.undo(&id, &q.token, b.version).await?))
 }
 
 /// Server-sent events: `data: {"version": N}` whenever the game changes.
 /// The page then fetches its own snapshot, so nothing hidden travels here.
 async fn updates(
-    State(hub): State<Arc<Hub>>,
+    State(app): State<App>,
     Path(id): Path<String>,
     q: Result<Query<TokenQuery>, QueryRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
     let Query(q) = q?;
-    let (live, _) = hub.open_seat(&id, &q.token)?;
-    let stream = BroadcastStream::new(hub.subscribe(&live)).map(|v| {
+    let (live, _) = app.hub.open_seat(&id, &q.token).await?;
+    let stream = BroadcastStream::new(app.hub.subscribe(&live)).map(|v| {
         // A lagging receiver just learns "something changed".
         let version = v.unwrap_or(0);
         Ok(SseEvent::default().data(format!("{{\"version\":{version}}}")))
     });
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loopback_names() {
+        let mut h = HeaderMap::new();
+        assert!(!loopback_request(&h), "no Host at all");
+        for ok in [
+            "localhost:8080",
+            "127.0.0.1:8080",
+            "[::1]:8080",
+            "LOCALHOST",
+            "127.0.0.1",
+        ] {
+            h.insert(header::HOST, HeaderValue::from_str(ok).unwrap());
+            assert!(loopback_request(&h), "{ok}");
+        }
+        for bad in [
+            "evil.example:8080",
+            "127.0.0.1.evil.example",
+            "[::2]:80",
+            "",
+        ] {
+            h.insert(header::HOST, HeaderValue::from_str(bad).unwrap());
+            assert!(!loopback_request(&h), "{bad}");
+        }
+        h.insert(header::HOST, HeaderValue::from_static("localhost:8080"));
+        h.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("http://evil.example"),
+        );
+        assert!(!loopback_request(&h));
+        h.insert(header::ORIGIN, HeaderValue::from_static("null"));
+        assert!(!loopback_request(&h));
+        h.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("http://localhost:8080"),
+        );
+        assert!(loopback_request(&h));
+    }
 }

@@ -1,18 +1,29 @@
-//! The live games: each is its journal replayed into an engine `Game`,
-//! behind one lock so concurrent requests on a game are serialized. Every
-//! answer for a seat is built from that seat's view only (issue 5).
+//! The games of a server. Each game in play is its journal replayed into
+//! an engine `Game`, behind one lock so requests on a game are serialized;
+//! games nobody uses are dropped from memory and replayed from the store
+//! when asked for again. Every answer for a seat is built from that seat's
+//! view only (issue 5).
+//!
+//! A choice — a person's or a bot's — is checked against the live
+//! position, applied to a copy, stored (which fails if the stored game is
+//! not at the version the choice was made on) and only then becomes the
+//! position, all under the game's lock (issue 11 item 1).
 
-use crate::store::{GameRecord, SeatKind, Store, StoreError};
+use crate::bots::BotPool;
+use crate::limits::{CreationLimiter, CreationLimits, TooMany};
+use crate::snapshot::{snapshot_of, Snapshot, Viewer};
+use crate::store::{GameRecord, SeatKind, Store, StoreError, StoredGame, Waiting};
 use arcs_bots::{make_agent, Agent, Budget};
 use arcs_engine::journal::{Save, SavedChoice};
-use arcs_engine::{Config, Game, Mode, Pending, Seat, View};
+use arcs_engine::{Choice, Config, Game, Pending, Seat};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, RwLock};
-use std::time::Duration;
-use tokio::sync::{broadcast, Mutex};
+use std::collections::{HashMap, HashSet};
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{broadcast, Mutex, OwnedMutexGuard};
 
 /// Why a request was refused. Nothing changed.
 #[derive(Debug, thiserror::Error)]
@@ -23,8 +34,8 @@ pub enum HubError {
     BadToken(String),
     #[error("a spectator cannot act")]
     Spectator,
-    #[error("the position has moved on (you saw version {seen}, it is now {now}); reload")]
-    Stale { seen: usize, now: usize },
+    #[error("{}", stale_message(*seen, *now))]
+    Stale { seen: u64, now: u64 },
     #[error("it is not your decision")]
     NotYourDecision,
     #[error("the game is over")]
@@ -37,8 +48,34 @@ pub enum HubError {
     NothingToUndo,
     #[error("bad game settings: {0}")]
     BadSettings(String),
+    #[error("the rules refused the choice: {0}")]
+    Refused(String),
+    #[error("{}", too_many_message(.0))]
+    TooMany(TooMany),
+    #[error(
+        "game {0:?} is set aside: its stored journal cannot be replayed; its data is kept \
+         unchanged for repair"
+    )]
+    SetAside(String),
     #[error("storage failed, nothing was changed: {0}")]
     Storage(#[from] StoreError),
+}
+
+fn stale_message(seen: u64, now: u64) -> String {
+    if seen < now {
+        format!("the position has changed since you saw it (you saw version {seen}, it is now {now}); reload")
+    } else {
+        format!("there is no version {seen} of this game (it is at version {now}); reload")
+    }
+}
+
+fn too_many_message(t: &TooMany) -> String {
+    let mins = t.retry_after.as_secs().div_ceil(60).max(1);
+    if t.per_address {
+        format!("too many new games from your address; try again in {mins} min")
+    } else {
+        format!("this server is creating too many games; try again in {mins} min")
+    }
 }
 
 /// What the lobby form (or an API client) sends to create a game.
@@ -54,10 +91,10 @@ pub struct CreateGame {
     /// Leaders & Lore: the second-lore-card variant.
     #[serde(default)]
     pub second_lore: bool,
-    /// A setup card name such as `3p-frontiers`; random when absent.
+    /// A setup card id such as `ARCS-3SETUP02`; random when absent.
     #[serde(default)]
     pub setup_card: Option<String>,
-    /// Random when absent.
+    /// Random when absent. Only for games with at most one person.
     #[serde(default)]
     pub seed: Option<u64>,
     /// Pause before each bot move (default 700 ms, at most 10 s).
@@ -81,64 +118,72 @@ pub struct CreatedSeat {
     pub token: Option<String>,
 }
 
-/// Who a token makes you.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Viewer {
-    Seat(Seat),
-    Spectator,
+/// How the hub treats games and bots.
+#[derive(Clone, Debug)]
+pub struct HubSettings {
+    pub creation: CreationLimits,
+    /// A game in play nobody has touched for this long (and with no open
+    /// page waiting for its updates) leaves memory.
+    pub unload_idle_after: Duration,
+    /// A finished game leaves memory after this long untouched.
+    pub unload_finished_after: Duration,
+    /// Threads that run bots (at least one).
+    pub bot_threads: usize,
+    /// The longest a bot may think per move; less when many bots wait.
+    pub max_bot_think: Duration,
 }
 
-impl Viewer {
-    fn seat(self) -> Option<Seat> {
-        match self {
-            Viewer::Seat(s) => Some(s),
-            Viewer::Spectator => None,
+impl Default for HubSettings {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        HubSettings {
+            creation: CreationLimits::default(),
+            unload_idle_after: Duration::from_secs(10 * 60),
+            unload_finished_after: Duration::from_secs(60),
+            bot_threads: cores.saturating_sub(1).max(1),
+            max_bot_think: MAX_BOT_BUDGET,
         }
     }
 }
 
-/// A game as one viewer may see it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Snapshot {
-    pub id: String,
-    /// Your seat (1-based), or absent for spectators.
-    pub you: Option<Seat>,
-    /// The number of choices made: send it back with a choice so a stale
-    /// page cannot act on a position that has moved on.
-    pub version: usize,
-    pub seats: Vec<SeatKind>,
-    pub view: View,
-    /// Whether the pending decision is yours.
-    pub your_turn: bool,
-    /// The prompt in words (for everyone) and, when it is your decision,
-    /// each legal choice in words, in the order of `view.pending.choices`.
-    pub prompt_text: Option<String>,
-    pub choices_text: Vec<String>,
-    /// How many of your last choices you may take back.
-    pub undoable: usize,
-    /// Your hand in words (`AGG3`...), empty for spectators.
-    pub hand_text: Vec<String>,
-    /// The cards played this round in words, in play order; face-down
-    /// cards of others read "face down".
-    pub plays_text: Vec<String>,
-}
-
 pub struct LiveGame {
     pub record: GameRecord,
-    state: Mutex<Live>,
-    updates: broadcast::Sender<usize>,
+    state: Arc<Mutex<Live>>,
+    updates: broadcast::Sender<u64>,
     bots_running: AtomicBool,
+    /// Milliseconds since the hub started, at the last request.
+    last_used: AtomicU64,
 }
 
 struct Live {
     game: Game,
+    version: u64,
     agents: Vec<Option<Box<dyn Agent>>>,
+    /// Dropped from memory: whoever holds this copy must look the game up
+    /// again.
+    unloaded: bool,
+}
+
+impl Live {
+    fn bot_to_move(&self) -> Option<Seat> {
+        match self.game.pending() {
+            Pending::Decision(d) if self.agents.get(d.seat.index())?.is_some() => Some(d.seat),
+            _ => None,
+        }
+    }
 }
 
 /// All games of this server.
 pub struct Hub {
     store: Arc<dyn Store>,
-    games: RwLock<HashMap<String, Arc<LiveGame>>>,
+    games: StdMutex<HashMap<String, Arc<LiveGame>>>,
+    /// Games whose journal does not replay: refused with an error, their
+    /// data left as it is.
+    set_aside: StdMutex<HashSet<String>>,
+    bots: BotPool,
+    limiter: CreationLimiter,
+    settings: HubSettings,
+    started: Instant,
 }
 
 const DEFAULT_BOT_DELAY_MS: u64 = 700;
@@ -146,6 +191,9 @@ const MAX_BOT_DELAY_MS: u64 = 10_000;
 /// Search bots in web games think at most this long (the server has other
 /// games to run).
 const MAX_BOT_BUDGET: Duration = Duration::from_secs(5);
+const MAX_BOT_ITERATIONS: u32 = 200_000;
+/// Game ids are 12 hex digits; anything else is not looked up.
+const ID_LEN: usize = 12;
 
 fn token() -> String {
     let bytes: [u8; 16] = rand::thread_rng().gen();
@@ -159,6 +207,19 @@ fn same_token(a: &str, b: &str) -> bool {
             .zip(b.bytes())
             .fold(0u8, |acc, (x, y)| acc | (x ^ y))
             == 0
+}
+
+fn plausible_id(id: &str) -> bool {
+    id.len() == ID_LEN && id.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// The start of `text` for an error message (at most 40 characters).
+fn shown(text: &str) -> String {
+    let mut s: String = text.chars().take(40).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
 }
 
 fn make_agents(record: &GameRecord) -> Result<Vec<Option<Box<dyn Agent>>>, String> {
@@ -180,164 +241,333 @@ fn make_agents(record: &GameRecord) -> Result<Vec<Option<Box<dyn Agent>>>, Strin
         .collect()
 }
 
-fn check_bot_level(level: &str) -> Result<(), HubError> {
+fn check_bot_level(level: &str, max_think: Duration) -> Result<(), HubError> {
+    let bad = |e: String| HubError::BadSettings(e);
     if let Some((_, b)) = level.split_once(':') {
-        match arcs_bots::parse_budget(b).map_err(HubError::BadSettings)? {
-            Budget::Time(t) if t > MAX_BOT_BUDGET => {
+        match arcs_bots::parse_budget(b).map_err(bad)? {
+            Budget::Time(t) if t > max_think => {
                 return Err(HubError::BadSettings(format!(
-                    "bots think at most {}s per move here",
-                    MAX_BOT_BUDGET.as_secs()
+                    "bots think at most {} ms per move here",
+                    max_think.as_millis()
                 )))
             }
-            Budget::Iterations(n) if n > 200_000 => {
-                return Err(HubError::BadSettings("at most 200000it per move".into()))
+            Budget::Iterations(n) if n > MAX_BOT_ITERATIONS => {
+                return Err(HubError::BadSettings(format!(
+                    "at most {MAX_BOT_ITERATIONS}it per move"
+                )))
             }
             _ => {}
         }
     }
     make_agent(level, 0, Budget::Iterations(1))
         .map(|_| ())
-        .map_err(HubError::BadSettings)
+        .map_err(bad)
+}
+
+/// Whom the game waits for now.
+fn waiting_of(game: &Game, record: &GameRecord) -> Waiting {
+    match game.pending() {
+        Pending::Over(_) => Waiting::Over,
+        Pending::Decision(d) => match record.seats.get(d.seat.index()) {
+            Some(SeatKind::Bot(_)) => Waiting::Bot,
+            _ => Waiting::Person,
+        },
+    }
+}
+
+/// Rebuilds a stored game, or says why it cannot be.
+fn replay(stored: StoredGame) -> Result<(GameRecord, Game, u64), String> {
+    let StoredGame {
+        record,
+        version,
+        choices,
+    } = stored;
+    let n = record.config.players as usize;
+    if record.seats.len() != n || record.seat_tokens.len() != n {
+        return Err(format!(
+            "record has {} seats and {} tokens for {n} players",
+            record.seats.len(),
+            record.seat_tokens.len()
+        ));
+    }
+    let save = Save {
+        format: arcs_engine::journal::FORMAT.into(),
+        version: arcs_engine::journal::VERSION,
+        config: record.config.clone(),
+        seed: record.seed,
+        choices,
+    };
+    let game = save.load().map_err(|e| e.to_string())?;
+    Ok((record, game, version))
+}
+
+impl LiveGame {
+    fn new(record: GameRecord, game: Game, version: u64) -> Result<LiveGame, String> {
+        let agents = make_agents(&record)?;
+        let (updates, _) = broadcast::channel(64);
+        Ok(LiveGame {
+            record,
+            state: Arc::new(Mutex::new(Live {
+                game,
+                version,
+                agents,
+                unloaded: false,
+            })),
+            updates,
+            bots_running: AtomicBool::new(false),
+            last_used: AtomicU64::new(0),
+        })
+    }
+}
+
+/// Runs blocking storage work off the async threads.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, StoreError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .unwrap_or_else(|e| Err(StoreError::Corrupt(format!("storage task failed: {e}"))))
 }
 
 impl Hub {
-    /// Opens the hub on `store`, replaying every stored game.
+    /// Opens the hub on `store` with default settings.
     pub fn open(store: Arc<dyn Store>) -> Result<Arc<Hub>, StoreError> {
+        Hub::open_with(store, HubSettings::default())
+    }
+
+    /// Opens the hub on `store`. Games that may wait for a bot are replayed
+    /// now (call [`Hub::wake_all`] to start their bots); the others when
+    /// first asked for. A game that does not replay is set aside and
+    /// reported in the log; it never stops the server.
+    pub fn open_with(store: Arc<dyn Store>, settings: HubSettings) -> Result<Arc<Hub>, StoreError> {
         let hub = Arc::new(Hub {
             store: store.clone(),
-            games: RwLock::new(HashMap::new()),
+            games: StdMutex::new(HashMap::new()),
+            set_aside: StdMutex::new(HashSet::new()),
+            bots: BotPool::new(settings.bot_threads, settings.max_bot_think),
+            limiter: CreationLimiter::new(settings.creation),
+            settings,
+            started: Instant::now(),
         });
-        for (record, choices) in store.load_all()? {
-            let save = Save {
-                format: arcs_engine::journal::FORMAT.into(),
-                version: arcs_engine::journal::VERSION,
-                config: record.config.clone(),
-                seed: record.seed,
-                choices,
-            };
-            let game = save
-                .load()
-                .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", record.id)))?;
-            let agents = make_agents(&record).map_err(StoreError::Corrupt)?;
-            hub.insert(record, game, agents);
+        for id in store.waiting_on_bots()? {
+            match store.load(&id) {
+                Ok(Some(stored)) => {
+                    if let Ok(live) = hub.build(&id, stored) {
+                        hub.games_map().insert(id, Arc::new(live));
+                    }
+                }
+                Ok(None) => {}
+                Err(StoreError::Corrupt(e)) => hub.set_game_aside(&id, &e),
+                Err(e) => return Err(e),
+            }
         }
         Ok(hub)
     }
 
-    fn insert(&self, record: GameRecord, game: Game, agents: Vec<Option<Box<dyn Agent>>>) {
-        let (updates, _) = broadcast::channel(64);
-        let live = Arc::new(LiveGame {
-            record: record.clone(),
-            state: Mutex::new(Live { game, agents }),
-            updates,
-            bots_running: AtomicBool::new(false),
-        });
-        self.games
-            .write()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(record.id, live);
+    fn games_map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<LiveGame>>> {
+        self.games.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Starts the bots of every game whose turn is a bot's (after restart).
-    pub fn wake_all(self: &Arc<Self>) {
-        let all: Vec<_> = self
-            .games
-            .read()
+    fn set_game_aside(&self, id: &str, why: &str) {
+        tracing::error!("game {id} is set aside, its journal does not replay: {why}");
+        self.set_aside
+            .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .values()
+            .insert(id.to_string());
+    }
+
+    fn is_set_aside(&self, id: &str) -> bool {
+        self.set_aside
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(id)
+    }
+
+    /// The ids of the games set aside since the server started.
+    pub fn set_aside_games(&self) -> Vec<String> {
+        let mut ids: Vec<_> = self
+            .set_aside
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
             .cloned()
             .collect();
+        ids.sort();
+        ids
+    }
+
+    fn build(&self, id: &str, stored: StoredGame) -> Result<LiveGame, HubError> {
+        let built = replay(stored).and_then(|(record, game, version)| {
+            let live = LiveGame::new(record, game, version)?;
+            live.last_used.store(self.now_ms(), Ordering::Relaxed);
+            Ok(live)
+        });
+        built.map_err(|why| {
+            self.set_game_aside(id, &why);
+            HubError::SetAside(id.to_string())
+        })
+    }
+
+    fn now_ms(&self) -> u64 {
+        self.started.elapsed().as_millis() as u64
+    }
+
+    /// Replays every stored game that is not over, to find damaged
+    /// journals before anyone opens them: each is set aside and reported
+    /// in the log. Games in memory are skipped (they replayed). Meant for a
+    /// background thread at startup; returns how many were set aside.
+    pub fn check_stored_games(&self) -> usize {
+        let ids = match self.store.unfinished() {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::error!("cannot list the stored games to check them: {e}");
+                return 0;
+            }
+        };
+        let mut aside = 0;
+        for id in ids {
+            if self.games_map().contains_key(&id) || self.is_set_aside(&id) {
+                continue;
+            }
+            match self.store.load(&id) {
+                Ok(Some(stored)) => {
+                    if let Err(why) = replay(stored) {
+                        self.set_game_aside(&id, &why);
+                        aside += 1;
+                    }
+                }
+                Ok(None) => {}
+                Err(StoreError::Corrupt(why)) => {
+                    self.set_game_aside(&id, &why);
+                    aside += 1;
+                }
+                Err(e) => tracing::error!("cannot check game {id}: {e}"),
+            }
+        }
+        aside
+    }
+
+    /// Starts the bots of every game in memory whose turn is a bot's
+    /// (after a restart).
+    pub fn wake_all(self: &Arc<Self>) {
+        let all: Vec<_> = self.games_map().values().cloned().collect();
         for live in all {
             self.kick_bots(live);
         }
     }
 
-    pub fn game_count(&self) -> usize {
-        self.games.read().unwrap_or_else(|p| p.into_inner()).len()
+    /// Drops idle and finished games from memory every few seconds, for as
+    /// long as the hub lives.
+    pub fn start_unloading(self: &Arc<Self>) {
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(5));
+            loop {
+                tick.tick().await;
+                let Some(hub) = weak.upgrade() else { return };
+                hub.unload_idle();
+            }
+        });
     }
 
-    pub fn create(self: &Arc<Self>, req: CreateGame) -> Result<Created, HubError> {
-        let n = req.seats.len();
-        if !(2..=4).contains(&n) {
-            return Err(HubError::BadSettings(format!(
-                "a game has 2 to 4 seats, not {n}"
-            )));
-        }
-        let mut seats = Vec::with_capacity(n);
-        for s in &req.seats {
-            let s = s.trim();
-            if s == "human" {
-                seats.push(SeatKind::Human);
+    /// Drops from memory the games that are finished or idle (no request
+    /// for a while, no open page waiting for updates, no bot to move).
+    /// They stay in the store and come back when asked for. Returns how
+    /// many were dropped.
+    pub fn unload_idle(&self) -> usize {
+        let now = self.now_ms();
+        let all: Vec<_> = self
+            .games_map()
+            .iter()
+            .map(|(id, live)| (id.clone(), live.clone()))
+            .collect();
+        let mut dropped = 0;
+        for (id, live) in all {
+            if live.bots_running.load(Ordering::Acquire) {
+                continue;
+            }
+            let Ok(mut st) = live.state.try_lock() else {
+                continue; // in use
+            };
+            let over = st.game.state().outcome.is_some();
+            let idle =
+                Duration::from_millis(now.saturating_sub(live.last_used.load(Ordering::Relaxed)));
+            let keep = if over {
+                idle < self.settings.unload_finished_after
             } else {
-                check_bot_level(s)?;
-                seats.push(SeatKind::Bot(s.to_string()));
+                idle < self.settings.unload_idle_after
+                    || live.updates.receiver_count() > 0
+                    || st.bot_to_move().is_some()
+            };
+            if keep {
+                continue;
+            }
+            st.unloaded = true;
+            let mut map = self.games_map();
+            if map.get(&id).is_some_and(|l| Arc::ptr_eq(l, &live)) {
+                map.remove(&id);
+                dropped += 1;
             }
         }
-        let mut config = match req.mode.as_deref().unwrap_or("base") {
-            "base" => Config::base(n as u8),
-            "leaders-lore" | "leaders_lore" => {
-                let mut c = Config::leaders_lore(n as u8);
-                c.leaders_lore.second_lore = req.second_lore;
-                c
-            }
-            other => {
-                return Err(HubError::BadSettings(format!(
-                    "unknown mode {other:?} (base, leaders-lore)"
-                )))
-            }
-        };
-        debug_assert!(matches!(config.mode, Mode::Base | Mode::LeadersLore));
-        config.setup_card = req.setup_card.filter(|s| !s.trim().is_empty());
-        let seed = req.seed.unwrap_or_else(|| rand::thread_rng().gen());
-        let game =
-            Game::new(config.clone(), seed).map_err(|e| HubError::BadSettings(e.to_string()))?;
-        let record = GameRecord {
-            id: token()[..12].to_string(),
-            config,
-            seed,
-            seats,
-            seat_tokens: (0..n).map(|_| token()).collect(),
-            spectator_token: token(),
-            bot_delay_ms: req
-                .bot_delay_ms
-                .unwrap_or(DEFAULT_BOT_DELAY_MS)
-                .min(MAX_BOT_DELAY_MS),
-        };
-        let agents = make_agents(&record).map_err(HubError::BadSettings)?;
-        self.store.create(&record)?;
-        let created = Created {
-            id: record.id.clone(),
-            seats: record
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, kind)| CreatedSeat {
-                    seat: i as u8 + 1,
-                    player: kind.clone(),
-                    token: (*kind == SeatKind::Human).then(|| record.seat_tokens[i].clone()),
-                })
-                .collect(),
-            spectator_token: record.spectator_token.clone(),
-        };
-        self.insert(record, game, agents);
-        if let Ok(live) = self.live(&created.id) {
-            self.kick_bots(live);
-        }
-        Ok(created)
+        dropped
     }
 
-    fn live(&self, id: &str) -> Result<Arc<LiveGame>, HubError> {
-        self.games
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(id)
-            .cloned()
-            .ok_or_else(|| HubError::NoSuchGame(id.to_string()))
+    /// Games in memory now.
+    pub fn game_count(&self) -> usize {
+        self.games_map().len()
+    }
+
+    /// Games in the store.
+    pub fn stored_count(&self) -> Result<usize, StoreError> {
+        self.store.count()
+    }
+
+    /// The game, from memory or replayed from the store.
+    async fn live(self: &Arc<Self>, id: &str) -> Result<Arc<LiveGame>, HubError> {
+        if let Some(live) = self.games_map().get(id) {
+            return Ok(live.clone());
+        }
+        if !plausible_id(id) {
+            return Err(HubError::NoSuchGame(shown(id)));
+        }
+        if self.is_set_aside(id) {
+            return Err(HubError::SetAside(id.to_string()));
+        }
+        let store = self.store.clone();
+        let key = id.to_string();
+        let stored = match blocking(move || store.load(&key)).await {
+            Ok(Some(stored)) => stored,
+            Ok(None) => return Err(HubError::NoSuchGame(id.to_string())),
+            Err(StoreError::Corrupt(why)) => {
+                self.set_game_aside(id, &why);
+                return Err(HubError::SetAside(id.to_string()));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let built = Arc::new(self.build(id, stored)?);
+        let (live, fresh) = {
+            let mut map = self.games_map();
+            match map.get(id) {
+                Some(other) => (other.clone(), false), // loaded meanwhile
+                None => {
+                    map.insert(id.to_string(), built.clone());
+                    (built, true)
+                }
+            }
+        };
+        if fresh {
+            self.kick_bots(live.clone());
+        }
+        Ok(live)
     }
 
     /// The game and who `token` makes you in it.
-    pub fn open_seat(&self, id: &str, token: &str) -> Result<(Arc<LiveGame>, Viewer), HubError> {
-        let live = self.live(id)?;
+    pub async fn open_seat(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+    ) -> Result<(Arc<LiveGame>, Viewer), HubError> {
+        let live = self.live(id).await?;
         let r = &live.record;
         let viewer = if same_token(token, &r.spectator_token) {
             Viewer::Spectator
@@ -350,90 +580,251 @@ impl Hub {
         } else {
             return Err(HubError::BadToken(id.to_string()));
         };
+        live.last_used.store(self.now_ms(), Ordering::Relaxed);
         Ok((live, viewer))
     }
 
+    /// The game locked for one request, for the token's viewer.
+    async fn lock(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+    ) -> Result<(Arc<LiveGame>, Viewer, OwnedMutexGuard<Live>), HubError> {
+        loop {
+            let (live, viewer) = self.open_seat(id, token).await?;
+            let st = live.state.clone().lock_owned().await;
+            if !st.unloaded {
+                return Ok((live, viewer, st));
+            }
+            // Dropped from memory while we waited: look it up again.
+        }
+    }
+
     /// Change notices for one game: the new version number, nothing else.
-    pub fn subscribe(&self, live: &LiveGame) -> broadcast::Receiver<usize> {
+    pub fn subscribe(&self, live: &LiveGame) -> broadcast::Receiver<u64> {
         live.updates.subscribe()
     }
 
-    pub async fn snapshot(&self, id: &str, token: &str) -> Result<Snapshot, HubError> {
-        let (live, viewer) = self.open_seat(id, token)?;
-        let st = live.state.lock().await;
-        Ok(snapshot_of(&live, &st.game, viewer))
+    pub async fn snapshot(self: &Arc<Self>, id: &str, token: &str) -> Result<Snapshot, HubError> {
+        let (live, viewer, st) = self.lock(id, token).await?;
+        Ok(snapshot_of(&live.record, &st.game, st.version, viewer))
+    }
+
+    pub async fn create(
+        self: &Arc<Self>,
+        req: CreateGame,
+        client: Option<IpAddr>,
+    ) -> Result<Created, HubError> {
+        let (record, game) = self.new_game(req)?;
+        self.limiter.take(client).map_err(HubError::TooMany)?;
+        let live = Arc::new(LiveGame::new(record.clone(), game, 0).map_err(HubError::BadSettings)?);
+        live.last_used.store(self.now_ms(), Ordering::Relaxed);
+        let waiting = {
+            let st = live.state.lock().await;
+            waiting_of(&st.game, &record)
+        };
+        let store = self.store.clone();
+        let stored = record.clone();
+        blocking(move || store.create(&stored, waiting)).await?;
+        self.games_map().insert(record.id.clone(), live.clone());
+        self.kick_bots(live);
+        Ok(Created {
+            id: record.id.clone(),
+            seats: record
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, kind)| CreatedSeat {
+                    seat: i as u8 + 1,
+                    player: kind.clone(),
+                    token: (*kind == SeatKind::Human).then(|| record.seat_tokens[i].clone()),
+                })
+                .collect(),
+            spectator_token: record.spectator_token.clone(),
+        })
+    }
+
+    /// Checks the settings and sets the game up (nothing stored yet).
+    fn new_game(&self, req: CreateGame) -> Result<(GameRecord, Game), HubError> {
+        let n = req.seats.len();
+        if !(2..=4).contains(&n) {
+            return Err(HubError::BadSettings(format!(
+                "a game has 2 to 4 seats, not {n}"
+            )));
+        }
+        let mut seats = Vec::with_capacity(n);
+        for s in &req.seats {
+            let s = s.trim();
+            if s == "human" {
+                seats.push(SeatKind::Human);
+            } else {
+                check_bot_level(s, self.settings.max_bot_think).map_err(|e| match e {
+                    HubError::BadSettings(why) => {
+                        HubError::BadSettings(format!("seat {:?}: {why}", shown(s)))
+                    }
+                    e => e,
+                })?;
+                seats.push(SeatKind::Bot(s.to_string()));
+            }
+        }
+        let mode = req.mode.as_deref().unwrap_or("base");
+        let mut config = match mode {
+            "base" => Config::base(n as u8),
+            "leaders-lore" | "leaders_lore" => Config::leaders_lore(n as u8),
+            other => {
+                return Err(HubError::BadSettings(format!(
+                    "unknown mode {:?} (base, leaders-lore)",
+                    shown(other)
+                )))
+            }
+        };
+        if req.second_lore {
+            if mode == "base" {
+                return Err(HubError::BadSettings(
+                    "second_lore is a Leaders & Lore variant; the base game has no lore".into(),
+                ));
+            }
+            config.leaders_lore.second_lore = true;
+        }
+        let bot_delay_ms = req.bot_delay_ms.unwrap_or(DEFAULT_BOT_DELAY_MS);
+        if bot_delay_ms > MAX_BOT_DELAY_MS {
+            return Err(HubError::BadSettings(format!(
+                "bot_delay_ms is at most {MAX_BOT_DELAY_MS} (10 s), not {bot_delay_ms}"
+            )));
+        }
+        let people = seats.iter().filter(|s| **s == SeatKind::Human).count();
+        if req.seed.is_some() && people > 1 {
+            return Err(HubError::BadSettings(
+                "a chosen seed is only for games with at most one person: whoever knows the \
+                 seed can replay the game and see every hand"
+                    .into(),
+            ));
+        }
+        config.setup_card = req.setup_card.filter(|s| !s.trim().is_empty());
+        let seed = req.seed.unwrap_or_else(|| rand::thread_rng().gen());
+        let game =
+            Game::new(config.clone(), seed).map_err(|e| HubError::BadSettings(e.to_string()))?;
+        let record = GameRecord {
+            id: token()[..ID_LEN].to_string(),
+            config,
+            seed,
+            chosen_seed: req.seed.is_some(),
+            seats,
+            seat_tokens: (0..n).map(|_| token()).collect(),
+            spectator_token: token(),
+            bot_delay_ms,
+        };
+        Ok((record, game))
     }
 
     /// Applies choice `index` of the pending decision for the token's seat,
-    /// if `version` is current. Stored before it is applied and answered.
+    /// if `version` is the position's. Stored before it is answered.
     pub async fn act(
         self: &Arc<Self>,
         id: &str,
         token: &str,
-        version: usize,
+        version: u64,
         index: usize,
     ) -> Result<Snapshot, HubError> {
-        let (live, viewer) = self.open_seat(id, token)?;
+        let (live, viewer, mut st) = self.lock(id, token).await?;
         let Viewer::Seat(seat) = viewer else {
             return Err(HubError::Spectator);
         };
-        let snap = {
-            let mut st = live.state.lock().await;
-            let now = st.game.choices().len();
-            if version != now {
-                return Err(HubError::Stale { seen: version, now });
-            }
-            let Pending::Decision(d) = st.game.pending() else {
-                return Err(HubError::GameOver);
-            };
-            if d.seat != seat {
-                return Err(HubError::NotYourDecision);
-            }
-            let Some(&choice) = d.choices.get(index) else {
-                return Err(HubError::NoSuchChoice {
-                    index,
-                    count: d.choices.len(),
-                });
-            };
-            self.store.append(id, now, &SavedChoice { seat, choice })?;
-            st.game
-                .apply(seat, choice)
-                .expect("a listed choice of the seat's decision is legal");
-            let _ = live.updates.send(st.game.choices().len());
-            snapshot_of(&live, &st.game, viewer)
+        if version != st.version {
+            return Err(HubError::Stale {
+                seen: version,
+                now: st.version,
+            });
+        }
+        let Pending::Decision(d) = st.game.pending() else {
+            return Err(HubError::GameOver);
         };
+        if d.seat != seat {
+            return Err(HubError::NotYourDecision);
+        }
+        let Some(&choice) = d.choices.get(index) else {
+            return Err(HubError::NoSuchChoice {
+                index,
+                count: d.choices.len(),
+            });
+        };
+        self.commit(&live, &mut st, seat, choice).await?;
+        let snap = snapshot_of(&live.record, &st.game, st.version, viewer);
+        drop(st);
         self.kick_bots(live);
         Ok(snap)
     }
 
+    /// Makes `choice` of `seat` the position: applied to a copy, stored at
+    /// the live version, then swapped in. On any error nothing changed.
+    async fn commit(
+        &self,
+        live: &LiveGame,
+        st: &mut Live,
+        seat: Seat,
+        choice: Choice,
+    ) -> Result<(), HubError> {
+        let mut next = st.game.clone();
+        if let Err(e) = next.apply(seat, choice) {
+            return Err(HubError::Refused(e.to_string()));
+        }
+        let waiting = waiting_of(&next, &live.record);
+        let index = st.game.choices().len();
+        let (store, id, version) = (self.store.clone(), live.record.id.clone(), st.version);
+        let saved = SavedChoice { seat, choice };
+        let version = blocking(move || store.append(&id, version, index, &saved, waiting)).await?;
+        st.game = next;
+        st.version = version;
+        let _ = live.updates.send(version);
+        Ok(())
+    }
+
     /// Takes back the seat's last choice, within fair limits
     /// (`Game::undoable`).
-    pub async fn undo(&self, id: &str, token: &str, version: usize) -> Result<Snapshot, HubError> {
-        let (live, viewer) = self.open_seat(id, token)?;
+    pub async fn undo(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        version: u64,
+    ) -> Result<Snapshot, HubError> {
+        let (live, viewer, mut st) = self.lock(id, token).await?;
         let Viewer::Seat(seat) = viewer else {
             return Err(HubError::Spectator);
         };
-        let mut st = live.state.lock().await;
-        let now = st.game.choices().len();
-        if version != now {
-            return Err(HubError::Stale { seen: version, now });
+        if version != st.version {
+            return Err(HubError::Stale {
+                seen: version,
+                now: st.version,
+            });
         }
         if st.game.undoable(seat) == 0 {
             return Err(HubError::NothingToUndo);
         }
+        let len = st.game.choices().len() - 1;
         let back = st
             .game
-            .replay_prefix(now - 1)
+            .replay_prefix(len)
             .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        self.store.truncate(id, now - 1)?;
+        let waiting = waiting_of(&back, &live.record);
+        let (store, key, at) = (self.store.clone(), live.record.id.clone(), st.version);
+        let version = blocking(move || store.truncate(&key, at, len, waiting)).await?;
         st.game = back;
-        let _ = live.updates.send(st.game.choices().len());
-        Ok(snapshot_of(&live, &st.game, viewer))
+        st.version = version;
+        let _ = live.updates.send(version);
+        let snap = snapshot_of(&live.record, &st.game, st.version, viewer);
+        drop(st);
+        self.kick_bots(live);
+        Ok(snap)
     }
 
     /// Runs the bots of `live` while the pending decision is a bot's, at
     /// the game's pace. One runner per game at a time.
     pub fn kick_bots(self: &Arc<Self>, live: Arc<LiveGame>) {
+        if let Ok(st) = live.state.try_lock() {
+            if st.unloaded || st.bot_to_move().is_none() {
+                return; // a person's turn: no runner needed
+            }
+        }
         if live.bots_running.swap(true, Ordering::AcqRel) {
             return;
         }
@@ -443,10 +834,13 @@ impl Hub {
                 let more = hub.bot_step(&live).await;
                 if !more {
                     live.bots_running.store(false, Ordering::Release);
-                    // A human may have moved between our last look and the
+                    // A person may have moved between our last look and the
                     // flag reset: look once more.
-                    if hub.bot_turn(&live).await && !live.bots_running.swap(true, Ordering::AcqRel)
-                    {
+                    let again = {
+                        let st = live.state.lock().await;
+                        !st.unloaded && st.bot_to_move().is_some()
+                    };
+                    if again && !live.bots_running.swap(true, Ordering::AcqRel) {
                         continue;
                     }
                     break;
@@ -455,110 +849,73 @@ impl Hub {
         });
     }
 
-    async fn bot_turn(&self, live: &LiveGame) -> bool {
-        let st = live.state.lock().await;
-        matches!(st.game.pending(), Pending::Decision(d) if st.agents[d.seat.index()].is_some())
-    }
-
-    /// One bot move, if it is a bot's turn. Returns whether it moved.
+    /// One bot move, if it is a bot's turn. Returns whether to look again.
     async fn bot_step(&self, live: &Arc<LiveGame>) -> bool {
+        {
+            let st = live.state.lock().await;
+            if st.unloaded || st.bot_to_move().is_none() {
+                return false;
+            }
+        }
         if live.record.bot_delay_ms > 0 {
             tokio::time::sleep(Duration::from_millis(live.record.bot_delay_ms)).await;
         }
         // Think without holding the lock, so pages stay responsive.
-        let (version, seat, obs, choices, mut agent) = {
+        let (version, seat, obs, choices, agent) = {
             let mut st = live.state.lock().await;
+            if st.unloaded {
+                return false;
+            }
+            let Some(seat) = st.bot_to_move() else {
+                return false;
+            };
             let Pending::Decision(d) = st.game.pending() else {
                 return false;
             };
-            let Some(agent) = st.agents[d.seat.index()].take() else {
+            let Some(agent) = st.agents[seat.index()].take() else {
                 return false;
             };
             (
-                st.game.choices().len(),
-                d.seat,
-                st.game.observation(d.seat),
+                st.version,
+                seat,
+                st.game.observation(seat),
                 d.choices,
                 agent,
             )
         };
-        let joined = tokio::task::spawn_blocking(move || {
-            let i = agent.choose(&obs, &choices);
-            (agent, choices.get(i).copied())
-        })
-        .await;
-        let Ok((agent, choice)) = joined else {
-            tracing::error!("game {}: a bot failed to choose", live.record.id);
+        let thought = self.bots.think(agent, obs, choices.clone()).await;
+        let mut st = live.state.lock().await;
+        let Some((agent, i)) = thought else {
+            tracing::error!(
+                "game {}: the bot of {seat} failed to choose",
+                live.record.id
+            );
+            // A fresh agent, so the game can go on when next asked.
+            if let Ok(mut fresh) = make_agents(&live.record) {
+                st.agents[seat.index()] = fresh[seat.index()].take();
+            }
             return false;
         };
-        let mut st = live.state.lock().await;
         st.agents[seat.index()] = Some(agent);
-        let Some(choice) = choice else { return false };
-        if st.game.choices().len() != version {
-            return true; // someone else moved meanwhile; look again
-        }
-        if let Err(e) = self
-            .store
-            .append(&live.record.id, version, &SavedChoice { seat, choice })
-        {
-            tracing::error!("game {}: bot move not stored: {e}", live.record.id);
+        if st.unloaded {
             return false;
         }
-        if st.game.apply(seat, choice).is_err() {
+        if st.version != version {
+            return true; // the position changed while the bot thought
+        }
+        let Some(&choice) = choices.get(i) else {
+            tracing::error!(
+                "game {}: the bot of {seat} chose no listed choice",
+                live.record.id
+            );
             return false;
+        };
+        match self.commit(live, &mut st, seat, choice).await {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::error!("game {}: bot move not made: {e}", live.record.id);
+                false
+            }
         }
-        let _ = live.updates.send(st.game.choices().len());
-        true
-    }
-}
-
-fn snapshot_of(live: &LiveGame, game: &Game, viewer: Viewer) -> Snapshot {
-    let view = game.view(viewer.seat());
-    let (your_turn, prompt_text, choices_text) = match game.pending() {
-        Pending::Decision(d) => {
-            let mine = Some(d.seat) == viewer.seat();
-            (
-                mine,
-                Some(format!("{}: {}", d.seat, d.prompt.describe())),
-                if mine {
-                    d.choices.iter().map(|c| c.to_string()).collect()
-                } else {
-                    Vec::new()
-                },
-            )
-        }
-        Pending::Over(_) => (false, None, Vec::new()),
-    };
-    Snapshot {
-        id: live.record.id.clone(),
-        you: viewer.seat(),
-        version: game.choices().len(),
-        seats: live.record.seats.clone(),
-        your_turn,
-        prompt_text,
-        choices_text,
-        undoable: viewer.seat().map_or(0, |s| game.undoable(s)),
-        hand_text: view
-            .seats
-            .iter()
-            .filter_map(|s| s.hand.as_ref())
-            .flatten()
-            .map(|c| c.to_string())
-            .collect(),
-        plays_text: view
-            .plays
-            .iter()
-            .map(|p| {
-                let card = p.card.map_or("face down".to_string(), |c| c.to_string());
-                let kind = format!("{:?}", p.kind).to_lowercase();
-                let seize = if p.seized_with_extra_card {
-                    " + seize"
-                } else {
-                    ""
-                };
-                format!("{}: {kind} {card}{seize}", p.seat)
-            })
-            .collect(),
-        view,
     }
 }

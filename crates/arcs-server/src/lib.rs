@@ -2,50 +2,142 @@
 //!
 //! `arcs serve`: Arcs in the browser. Games are journals in a [`Store`]
 //! (SQLite by default), replayed into engine games held by the [`Hub`];
-//! the HTTP layer ([`http`]) answers each seat from its own view only.
+//! the HTTP layer ([`http`]) answers each seat from its own view only, and
+//! the connection loop ([`net`]) keeps slow or greedy clients bounded.
 
+pub mod bots;
 pub mod http;
 pub mod hub;
+pub mod limits;
+pub mod net;
+pub mod snapshot;
 pub mod store;
 
-pub use hub::{CreateGame, Hub, HubError, Snapshot};
+pub use hub::{CreateGame, Hub, HubError, HubSettings};
+pub use snapshot::Snapshot;
 pub use store::{SqliteStore, Store};
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Everything `arcs serve` can be told.
+#[derive(Clone, Debug)]
+pub struct ServeSettings {
+    pub addr: SocketAddr,
+    pub db: PathBuf,
+    pub hub: HubSettings,
+    pub http: http::HttpSettings,
+    pub net: net::NetSettings,
+}
+
+impl ServeSettings {
+    /// Defaults for `addr` and `db`. On a loopback address, state-changing
+    /// requests must name a loopback host (DNS rebinding).
+    pub fn new(addr: SocketAddr, db: PathBuf) -> ServeSettings {
+        ServeSettings {
+            addr,
+            db,
+            hub: HubSettings::default(),
+            http: http::HttpSettings {
+                loopback_hosts_only: addr.ip().is_loopback(),
+                ..Default::default()
+            },
+            net: net::NetSettings::default(),
+        }
+    }
+}
 
 /// [`serve`] on a fresh multi-threaded runtime (for the `arcs` command).
 pub fn serve_blocking(
-    addr: SocketAddr,
-    db: &Path,
+    settings: ServeSettings,
     on_ready: impl FnOnce(SocketAddr),
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(serve(addr, db, on_ready))
+        .block_on(serve(settings, on_ready))
 }
 
-use std::net::SocketAddr;
-use std::path::Path;
-use std::sync::Arc;
-
-/// Opens (or creates) the database at `db`, resumes every stored game and
-/// serves on `addr` until Ctrl-C. `on_ready` gets the bound address.
+/// Opens (or creates) the database, resumes the games whose bots must
+/// move and serves until Ctrl-C. `on_ready` gets the bound address.
 pub async fn serve(
-    addr: SocketAddr,
-    db: &Path,
+    mut settings: ServeSettings,
     on_ready: impl FnOnce(SocketAddr),
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
+    if let Some(dir) = settings.db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        create_private_dir(dir)?;
     }
-    let store = Arc::new(SqliteStore::open(db)?);
-    let hub = Hub::open(store)?;
+    let store = Arc::new(SqliteStore::open(&settings.db)?);
+    let hub = Hub::open_with(store, settings.hub.clone())?;
+    let aside = hub.set_aside_games();
+    if !aside.is_empty() {
+        tracing::warn!(
+            "{} game(s) set aside because their journals do not replay: {}",
+            aside.len(),
+            aside.join(", ")
+        );
+    }
     hub.wake_all();
-    let listener = tokio::net::TcpListener::bind(addr).await?;
+    hub.start_unloading();
+    {
+        // Find damaged journals early, without holding up the start.
+        let hub = hub.clone();
+        std::thread::Builder::new()
+            .name("arcs-check".into())
+            .spawn(move || {
+                bots::lower_priority();
+                let n = hub.check_stored_games();
+                if n > 0 {
+                    tracing::warn!("{n} stored game(s) set aside: their journals do not replay");
+                }
+            })?;
+    }
+    settings.net.max_connections = settings.net.max_connections.min(connection_room());
+    let listener = tokio::net::TcpListener::bind(settings.addr).await?;
     on_ready(listener.local_addr()?);
-    axum::serve(listener, http::router(hub))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    let app = http::app(hub, settings.http.clone());
+    net::serve(listener, app, settings.net.clone(), async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await;
     Ok(())
+}
+
+/// Creates the database's folder readable by its owner only.
+fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
+    let mut b = std::fs::DirBuilder::new();
+    b.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut b, 0o700);
+    b.create(dir)
+}
+
+/// How many connections the process can hold open: the file-descriptor
+/// limit (raised to its hard maximum first) less room for the database,
+/// the listener and the rest.
+fn connection_room() -> usize {
+    #[cfg(unix)]
+    // SAFETY: getrlimit/setrlimit on a local struct.
+    unsafe {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            if lim.rlim_cur < lim.rlim_max {
+                let raised = libc::rlimit {
+                    rlim_cur: lim.rlim_max.min(1 << 16),
+                    rlim_max: lim.rlim_max,
+                };
+                if raised.rlim_cur > lim.rlim_cur
+                    && libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0
+                {
+                    lim.rlim_cur = raised.rlim_cur;
+                }
+            }
+            return (lim.rlim_cur as usize).saturating_sub(64).max(16);
+        }
+    }
+    usize::MAX
 }

@@ -2,6 +2,12 @@
 //! tokens) plus its journal of choices; the position is always rebuilt by
 //! replay, so storage can never hold an impossible position. The server
 //! writes every accepted choice before it answers (issue 5).
+//!
+//! Each game also has a **version**: a number that grows by one with every
+//! change of its journal (a choice appended, a choice undone) and never
+//! goes back, so one version names one position for good (issue 11). Every
+//! write names the version it expects and fails if the stored game has
+//! moved on, so two writers can never fork or overwrite a journal.
 
 use arcs_engine::journal::SavedChoice;
 use arcs_engine::Config;
@@ -24,6 +30,10 @@ pub struct GameRecord {
     pub id: String,
     pub config: Config,
     pub seed: u64,
+    /// Whether the creator chose the seed (and so can know every hidden
+    /// card): allowed only with at most one person (docs/api.md).
+    #[serde(default)]
+    pub chosen_seed: bool,
     pub seats: Vec<SeatKind>,
     /// One secret per seat (index = seat number - 1), then the spectators'.
     pub seat_tokens: Vec<String>,
@@ -32,25 +42,80 @@ pub struct GameRecord {
     pub bot_delay_ms: u64,
 }
 
+/// Whom a stored game waits for, kept beside the journal so the server can
+/// find the games whose bots must move without replaying every game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Waiting {
+    Person,
+    Bot,
+    Over,
+}
+
+impl Waiting {
+    fn as_str(self) -> &'static str {
+        match self {
+            Waiting::Person => "person",
+            Waiting::Bot => "bot",
+            Waiting::Over => "over",
+        }
+    }
+}
+
+/// A stored game: its record, its version and its journal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    pub record: GameRecord,
+    pub version: u64,
+    pub choices: Vec<SavedChoice>,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("database error: {0}")]
     Db(#[from] rusqlite::Error),
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
+    #[error("the stored game is at version {found}, not {expected}: it changed elsewhere")]
+    Conflict { expected: u64, found: u64 },
+    #[error("no stored game {0:?}")]
+    Missing(String),
 }
 
 /// Where games live. SQLite by default; another database can implement
 /// this trait (DESIGN.md: storage behind a trait).
 pub trait Store: Send + Sync {
-    fn create(&self, record: &GameRecord) -> Result<(), StoreError>;
-    /// Appends choice number `index` (0-based) of game `id`. Fails if that
-    /// index is already taken (a second writer), so a journal never forks.
-    fn append(&self, id: &str, index: usize, choice: &SavedChoice) -> Result<(), StoreError>;
-    /// Drops every choice from `len` on (undo).
-    fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError>;
-    /// Every game with its journal, oldest first.
-    fn load_all(&self) -> Result<Vec<(GameRecord, Vec<SavedChoice>)>, StoreError>;
+    /// Stores a new game at version 0 with an empty journal.
+    fn create(&self, record: &GameRecord, waiting: Waiting) -> Result<(), StoreError>;
+    /// Appends `choice` as journal entry `index` of game `id`, if the game
+    /// is at `version`; returns the new version. Atomic: on any error
+    /// nothing was written.
+    fn append(
+        &self,
+        id: &str,
+        version: u64,
+        index: usize,
+        choice: &SavedChoice,
+        waiting: Waiting,
+    ) -> Result<u64, StoreError>;
+    /// Drops every journal entry from `len` on (undo), if the game is at
+    /// `version`; returns the new version. Atomic.
+    fn truncate(
+        &self,
+        id: &str,
+        version: u64,
+        len: usize,
+        waiting: Waiting,
+    ) -> Result<u64, StoreError>;
+    /// One game, or `None` if there is no such game. A game whose record or
+    /// journal cannot be read is `Corrupt`; the others are unaffected.
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+    /// The ids of the games that may wait for a bot (those stored as such,
+    /// and those whose state is not known yet), oldest first.
+    fn waiting_on_bots(&self) -> Result<Vec<String>, StoreError>;
+    /// The ids of the games not known to be over, oldest first.
+    fn unfinished(&self) -> Result<Vec<String>, StoreError>;
+    /// How many games are stored.
+    fn count(&self) -> Result<usize, StoreError>;
 }
 
 /// The embedded SQLite store. Writes are synchronous (`synchronous=FULL`),
@@ -60,8 +125,12 @@ pub struct SqliteStore {
 }
 
 impl SqliteStore {
-    /// Opens (creating on first run) the database at `path`.
+    /// Opens (creating on first run) the database at `path`. A new file is
+    /// readable and writable by its owner only (it holds the seats' secret
+    /// tokens); SQLite gives its `-wal` and `-shm` files the same mode.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        create_private(path)
+            .map_err(|e| StoreError::Corrupt(format!("cannot create {}: {e}", path.display())))?;
         Self::init(rusqlite::Connection::open(path)?)
     }
 
@@ -73,6 +142,7 @@ impl SqliteStore {
     fn init(conn: rusqlite::Connection) -> Result<SqliteStore, StoreError> {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(
             "CREATE TABLE IF NOT EXISTS games (
                  id TEXT PRIMARY KEY,
@@ -86,6 +156,7 @@ impl SqliteStore {
                  PRIMARY KEY (game, idx)
              );",
         )?;
+        migrate(&conn)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
         })
@@ -93,69 +164,206 @@ impl SqliteStore {
 
     fn conn(&self) -> std::sync::MutexGuard<'_, rusqlite::Connection> {
         // A panic while holding the lock cannot leave SQLite inconsistent
-        // (each statement is atomic), so a poisoned lock is still usable.
+        // (each write is one transaction), so a poisoned lock is usable.
         self.conn.lock().unwrap_or_else(|p| p.into_inner())
     }
+}
+
+/// Creates `path` with mode 0600 if it does not exist yet.
+fn create_private(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Databases written before issue 11 have no `version` and `waiting`
+/// columns: add them. An old game's version is its number of choices (what
+/// its pages last saw); whom it waits for is found on its first load.
+fn migrate(conn: &rusqlite::Connection) -> Result<(), StoreError> {
+    let has = |col: &str| -> Result<bool, rusqlite::Error> {
+        conn.prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = ?1")?
+            .exists([col])
+    };
+    if !has("version")? {
+        conn.execute_batch(
+            "BEGIN;
+             ALTER TABLE games ADD COLUMN version INTEGER;
+             UPDATE games SET version =
+                 (SELECT COUNT(*) FROM choices WHERE choices.game = games.id);
+             COMMIT;",
+        )?;
+    }
+    if !has("waiting")? {
+        conn.execute_batch("ALTER TABLE games ADD COLUMN waiting TEXT;")?;
+    }
+    Ok(())
 }
 
 fn to_json<T: Serialize>(v: &T) -> String {
     serde_json::to_string(v).expect("records serialize")
 }
 
+/// Moves game `id` from `version` to `version + 1` inside transaction `tx`.
+fn bump(
+    tx: &rusqlite::Transaction<'_>,
+    id: &str,
+    version: u64,
+    waiting: Waiting,
+) -> Result<u64, StoreError> {
+    let version_i = i64::try_from(version).map_err(|_| StoreError::Conflict {
+        expected: version,
+        found: 0,
+    })?;
+    let changed = tx.execute(
+        "UPDATE games SET version = version + 1, waiting = ?3 WHERE id = ?1 AND version = ?2",
+        (id, version_i, waiting.as_str()),
+    )?;
+    if changed != 1 {
+        let found: Option<i64> = tx
+            .query_row("SELECT version FROM games WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .ok();
+        return Err(match found {
+            None => StoreError::Missing(id.to_string()),
+            Some(v) => StoreError::Conflict {
+                expected: version,
+                found: v.max(0) as u64,
+            },
+        });
+    }
+    Ok(version + 1)
+}
+
 impl Store for SqliteStore {
-    fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
+    fn create(&self, record: &GameRecord, waiting: Waiting) -> Result<(), StoreError> {
         self.conn().execute(
-            "INSERT INTO games (id, record) VALUES (?1, ?2)",
-            (&record.id, to_json(record)),
+            "INSERT INTO games (id, record, version, waiting) VALUES (?1, ?2, 0, ?3)",
+            (&record.id, to_json(record), waiting.as_str()),
         )?;
         Ok(())
     }
 
-    fn append(&self, id: &str, index: usize, choice: &SavedChoice) -> Result<(), StoreError> {
-        self.conn().execute(
+    fn append(
+        &self,
+        id: &str,
+        version: u64,
+        index: usize,
+        choice: &SavedChoice,
+        waiting: Waiting,
+    ) -> Result<u64, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let next = bump(&tx, id, version, waiting)?;
+        tx.execute(
             "INSERT INTO choices (game, idx, choice) VALUES (?1, ?2, ?3)",
             (id, index as i64, to_json(choice)),
         )?;
-        Ok(())
+        tx.commit()?;
+        Ok(next)
     }
 
-    fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError> {
-        self.conn().execute(
+    fn truncate(
+        &self,
+        id: &str,
+        version: u64,
+        len: usize,
+        waiting: Waiting,
+    ) -> Result<u64, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let next = bump(&tx, id, version, waiting)?;
+        tx.execute(
             "DELETE FROM choices WHERE game = ?1 AND idx >= ?2",
             (id, len as i64),
         )?;
-        Ok(())
+        tx.commit()?;
+        Ok(next)
     }
 
-    fn load_all(&self) -> Result<Vec<(GameRecord, Vec<SavedChoice>)>, StoreError> {
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         let conn = self.conn();
-        let mut games = Vec::new();
-        let mut stmt = conn.prepare("SELECT id, record FROM games ORDER BY created, id")?;
-        let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
-        let mut choice_stmt =
-            conn.prepare("SELECT idx, choice FROM choices WHERE game = ?1 ORDER BY idx")?;
-        for row in rows {
-            let (id, text) = row?;
-            let record: GameRecord = serde_json::from_str(&text)
-                .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
-            let mut choices = Vec::new();
-            let rows = choice_stmt
-                .query_map([&id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
-            for (expected, row) in rows.enumerate() {
-                let (idx, text) = row?;
-                if idx != expected as i64 {
-                    return Err(StoreError::Corrupt(format!(
-                        "game {id}: journal has a gap at choice {expected}"
-                    )));
-                }
-                choices
-                    .push(serde_json::from_str(&text).map_err(|e| {
-                        StoreError::Corrupt(format!("game {id} choice {idx}: {e}"))
-                    })?);
-            }
-            games.push((record, choices));
+        let row: Option<(String, Option<i64>)> = conn
+            .query_row(
+                "SELECT record, version FROM games WHERE id = ?1",
+                [id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map(Some)
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                e => Err(e),
+            })?;
+        let Some((text, version)) = row else {
+            return Ok(None);
+        };
+        let record: GameRecord = serde_json::from_str(&text)
+            .map_err(|e| StoreError::Corrupt(format!("game {id}: record: {e}")))?;
+        if record.id != id {
+            return Err(StoreError::Corrupt(format!(
+                "game {id}: record names game {:?}",
+                record.id
+            )));
         }
-        Ok(games)
+        let version = version
+            .and_then(|v| u64::try_from(v).ok())
+            .ok_or_else(|| StoreError::Corrupt(format!("game {id}: no valid version")))?;
+        let mut stmt =
+            conn.prepare("SELECT idx, choice FROM choices WHERE game = ?1 ORDER BY idx")?;
+        let rows = stmt.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+        let mut choices = Vec::new();
+        for (expected, row) in rows.enumerate() {
+            let (idx, text) = row?;
+            if idx != expected as i64 {
+                return Err(StoreError::Corrupt(format!(
+                    "game {id}: journal has a gap at choice {expected}"
+                )));
+            }
+            choices.push(
+                serde_json::from_str(&text)
+                    .map_err(|e| StoreError::Corrupt(format!("game {id} choice {idx}: {e}")))?,
+            );
+        }
+        Ok(Some(StoredGame {
+            record,
+            version,
+            choices,
+        }))
+    }
+
+    fn waiting_on_bots(&self) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id FROM games WHERE waiting IS NULL OR waiting = 'bot' ORDER BY created, id",
+        )?;
+        let ids = stmt
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ids)
+    }
+
+    fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id FROM games WHERE waiting IS NULL OR waiting <> 'over' ORDER BY created, id",
+        )?;
+        let ids = stmt
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ids)
+    }
+
+    fn count(&self) -> Result<usize, StoreError> {
+        let n: i64 = self
+            .conn()
+            .query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
+        Ok(n.max(0) as usize)
     }
 }
 
@@ -169,6 +377,7 @@ mod tests {
             id: id.into(),
             config: Config::base(2),
             seed: 4,
+            chosen_seed: false,
             seats: vec![SeatKind::Human, SeatKind::Bot("random".into())],
             seat_tokens: vec!["a".into(), "b".into()],
             spectator_token: "s".into(),
@@ -176,25 +385,120 @@ mod tests {
         }
     }
 
+    const PASS: SavedChoice = SavedChoice {
+        seat: Seat(1),
+        choice: Choice::Pass,
+    };
+
     #[test]
     fn journal_round_trip_and_no_forks() {
         let store = SqliteStore::in_memory().unwrap();
-        store.create(&record("g1")).unwrap();
-        assert!(store.create(&record("g1")).is_err(), "ids are unique");
-        let c = SavedChoice {
-            seat: Seat(1),
-            choice: Choice::Pass,
-        };
-        store.append("g1", 0, &c).unwrap();
-        store.append("g1", 1, &c).unwrap();
+        store.create(&record("g1"), Waiting::Person).unwrap();
         assert!(
-            store.append("g1", 1, &c).is_err(),
-            "an index is written once"
+            store.create(&record("g1"), Waiting::Person).is_err(),
+            "ids are unique"
         );
-        store.truncate("g1", 1).unwrap();
-        let all = store.load_all().unwrap();
-        assert_eq!(all.len(), 1);
-        assert_eq!(all[0].0, record("g1"));
-        assert_eq!(all[0].1, vec![c]);
+        assert_eq!(store.append("g1", 0, 0, &PASS, Waiting::Bot).unwrap(), 1);
+        assert_eq!(store.append("g1", 1, 1, &PASS, Waiting::Bot).unwrap(), 2);
+        // A writer that saw version 1 cannot write again.
+        assert!(matches!(
+            store.append("g1", 1, 1, &PASS, Waiting::Bot),
+            Err(StoreError::Conflict {
+                expected: 1,
+                found: 2
+            })
+        ));
+        assert_eq!(store.truncate("g1", 2, 1, Waiting::Person).unwrap(), 3);
+        // The version never goes back: after the undo the journal has one
+        // choice, as at version 1, but its version is 3.
+        let g = store.load("g1").unwrap().unwrap();
+        assert_eq!(g.record, record("g1"));
+        assert_eq!(g.version, 3);
+        assert_eq!(g.choices, vec![PASS]);
+        assert_eq!(store.load("nope").unwrap(), None);
+        assert!(matches!(
+            store.append("nope", 0, 0, &PASS, Waiting::Bot),
+            Err(StoreError::Missing(_))
+        ));
+        assert_eq!(store.count().unwrap(), 1);
+    }
+
+    #[test]
+    fn a_failed_write_changes_nothing() {
+        let store = SqliteStore::in_memory().unwrap();
+        store.create(&record("g1"), Waiting::Person).unwrap();
+        store.append("g1", 0, 0, &PASS, Waiting::Bot).unwrap();
+        // Index 0 is taken: the insert fails and the version bump with it.
+        assert!(store.append("g1", 1, 0, &PASS, Waiting::Bot).is_err());
+        let g = store.load("g1").unwrap().unwrap();
+        assert_eq!((g.version, g.choices.len()), (1, 1));
+        assert_eq!(store.waiting_on_bots().unwrap(), vec!["g1".to_string()]);
+        assert_eq!(store.unfinished().unwrap(), vec!["g1".to_string()]);
+        store.append("g1", 1, 1, &PASS, Waiting::Over).unwrap();
+        assert!(store.waiting_on_bots().unwrap().is_empty());
+        assert!(store.unfinished().unwrap().is_empty());
+    }
+
+    #[test]
+    fn one_damaged_game_does_not_hide_the_others() {
+        let store = SqliteStore::in_memory().unwrap();
+        store.create(&record("good"), Waiting::Person).unwrap();
+        store.create(&record("bad"), Waiting::Person).unwrap();
+        store
+            .conn()
+            .execute(
+                "INSERT INTO choices (game, idx, choice) VALUES ('bad', 5, 'garbage')",
+                [],
+            )
+            .unwrap();
+        assert!(matches!(store.load("bad"), Err(StoreError::Corrupt(_))));
+        assert!(store.load("good").unwrap().is_some());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_database_is_private_to_its_owner() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("arcs.sqlite3");
+        let store = SqliteStore::open(&path).unwrap();
+        store.create(&record("g1"), Waiting::Person).unwrap();
+        for suffix in ["", "-wal", "-shm"] {
+            let file = dir.path().join(format!("arcs.sqlite3{suffix}"));
+            let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "{} has mode {mode:o}", file.display());
+        }
+    }
+
+    #[test]
+    fn old_databases_gain_versions() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.sqlite3");
+        {
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE games (id TEXT PRIMARY KEY, record TEXT NOT NULL,
+                     created INTEGER NOT NULL DEFAULT (strftime('%s','now')));
+                 CREATE TABLE choices (game TEXT NOT NULL REFERENCES games(id),
+                     idx INTEGER NOT NULL, choice TEXT NOT NULL, PRIMARY KEY (game, idx));",
+            )
+            .unwrap();
+            let mut r = serde_json::to_value(record("old")).unwrap();
+            r.as_object_mut().unwrap().remove("chosen_seed");
+            conn.execute(
+                "INSERT INTO games (id, record) VALUES ('old', ?1)",
+                [r.to_string()],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO choices (game, idx, choice) VALUES ('old', 0, ?1)",
+                [to_json(&PASS)],
+            )
+            .unwrap();
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        let g = store.load("old").unwrap().unwrap();
+        assert_eq!(g.version, 1, "an old game's version is its choice count");
+        assert_eq!(store.waiting_on_bots().unwrap(), vec!["old".to_string()]);
     }
 }

@@ -1,0 +1,103 @@
+//! What one viewer receives: built from that seat's `View` only, so no
+//! hidden information can reach a page (issue 5).
+
+use crate::store::{GameRecord, SeatKind};
+use arcs_engine::{Game, Pending, Seat, View};
+use serde::{Deserialize, Serialize};
+
+/// Who a token makes you.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+}
+
+impl Viewer {
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        }
+    }
+}
+
+/// A game as one viewer may see it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub id: String,
+    /// Your seat (1-based), or absent for spectators.
+    pub you: Option<Seat>,
+    /// The position's version: send it back with a choice or an undo so a
+    /// stale page cannot act on a position that has changed. It grows with
+    /// every change (undo included) and never names two positions.
+    pub version: u64,
+    pub seats: Vec<SeatKind>,
+    /// Whether the creator chose the seed (and so may know hidden cards).
+    pub seeded: bool,
+    pub view: View,
+    /// Whether the pending decision is yours.
+    pub your_turn: bool,
+    /// The prompt in words (for everyone) and, when it is your decision,
+    /// each legal choice in words, in the order of `view.pending.choices`.
+    pub prompt_text: Option<String>,
+    pub choices_text: Vec<String>,
+    /// How many of your last choices you may take back.
+    pub undoable: usize,
+    /// Your hand in words (`AGG3`...), empty for spectators.
+    pub hand_text: Vec<String>,
+    /// The cards played this round in words, in play order; face-down
+    /// cards of others read "face down".
+    pub plays_text: Vec<String>,
+}
+
+pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewer) -> Snapshot {
+    let view = game.view(viewer.seat());
+    let (your_turn, prompt_text, choices_text) = match game.pending() {
+        Pending::Decision(d) => {
+            let mine = Some(d.seat) == viewer.seat();
+            (
+                mine,
+                Some(format!("{}: {}", d.seat, d.prompt.describe())),
+                if mine {
+                    d.choices.iter().map(|c| c.to_string()).collect()
+                } else {
+                    Vec::new()
+                },
+            )
+        }
+        Pending::Over(_) => (false, None, Vec::new()),
+    };
+    Snapshot {
+        id: record.id.clone(),
+        you: viewer.seat(),
+        version,
+        seats: record.seats.clone(),
+        seeded: record.chosen_seed,
+        your_turn,
+        prompt_text,
+        choices_text,
+        undoable: viewer.seat().map_or(0, |s| game.undoable(s)),
+        hand_text: view
+            .seats
+            .iter()
+            .filter_map(|s| s.hand.as_ref())
+            .flatten()
+            .map(|c| c.to_string())
+            .collect(),
+        plays_text: view
+            .plays
+            .iter()
+            .map(|p| {
+                let card = p.card.map_or("face down".to_string(), |c| c.to_string());
+                let kind = format!("{:?}", p.kind).to_lowercase();
+                let seize = if p.seized_with_extra_card {
+                    " + seize"
+                } else {
+                    ""
+                };
+                format!("{}: {kind} {card}{seize}", p.seat)
+            })
+            .collect(),
+        view,
+    }
+}
