@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio::time::Sleep;
 use tower::ServiceExt;
@@ -151,14 +151,14 @@ pub async fn serve(
 
 /// A TCP stream whose writes fail once the peer has accepted nothing for
 /// `limit` (a client that stops reading cannot hold the connection).
-struct WriteTimeout {
-    io: TcpStream,
+pub struct WriteTimeout<S> {
+    io: S,
     limit: Duration,
     stalled: Option<Pin<Box<Sleep>>>,
 }
 
-impl WriteTimeout {
-    fn new(io: TcpStream, limit: Duration) -> WriteTimeout {
+impl<S> WriteTimeout<S> {
+    pub fn new(io: S, limit: Duration) -> WriteTimeout<S> {
         WriteTimeout {
             io,
             limit,
@@ -196,7 +196,7 @@ impl WriteTimeout {
     }
 }
 
-impl AsyncRead for WriteTimeout {
+impl<S: AsyncRead + Unpin> AsyncRead for WriteTimeout<S> {
     fn poll_read(
         self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -206,7 +206,7 @@ impl AsyncRead for WriteTimeout {
     }
 }
 
-impl AsyncWrite for WriteTimeout {
+impl<S: AsyncWrite + Unpin> AsyncWrite for WriteTimeout<S> {
     fn poll_write(
         self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -239,5 +239,26 @@ impl AsyncWrite for WriteTimeout {
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
         Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::AsyncWriteExt;
+
+    #[tokio::test]
+    async fn a_peer_that_stops_reading_is_dropped() {
+        let (ours, mut theirs) = tokio::io::duplex(64);
+        let mut w = WriteTimeout::new(ours, Duration::from_millis(50));
+        // The peer reads the first bytes, then nothing more.
+        w.write_all(&[1; 64]).await.unwrap();
+        let mut buf = [0; 64];
+        tokio::io::AsyncReadExt::read_exact(&mut theirs, &mut buf)
+            .await
+            .unwrap();
+        w.write_all(&[2; 64]).await.unwrap();
+        let err = w.write_all(&[3; 64]).await.unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::TimedOut);
     }
 }
