@@ -53,6 +53,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
     let mut s = ServeSettings::new(args.addr, args.db.clone());
     s.hub.creation.per_address_per_hour = args.games_per_address_per_hour;

@@ -16,7 +16,7 @@ pub struct Args {
     /// Seed of the run (each game's seed is derived from it).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Game mode: base (Leaders & Lore comes later).
+    /// Game mode: base or leaders-lore.
     #[arg(long, default_value = "base")]
     mode: String,
     /// Use the split-discard variant.

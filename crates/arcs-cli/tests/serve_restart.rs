@@ -19,11 +19,15 @@ impl Drop for Server {
 }
 
 fn start(db: &std::path::Path) -> Server {
+    start_with(db, Stdio::null())
+}
+
+fn start_with(db: &std::path::Path, stderr: Stdio) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arcs"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
         .expect("arcs serve starts");
     let mut line = String::new();
@@ -133,6 +137,112 @@ fn games_survive_a_kill() {
     assert_eq!(status, 200);
     assert_eq!(s["version"], last["version"]);
     assert_eq!(s["view"], last["view"]);
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 11 item 1: a restart over a database holding a journal that does
+/// not replay starts anyway, reports the game in its log, answers with an
+/// error on that game's URL, and serves the other games.
+#[test]
+fn a_damaged_journal_is_set_aside_at_restart() {
+    let dir = std::env::temp_dir().join(format!("arcs-damaged-{}", std::process::id()));
+    let db = dir.join("games.sqlite3");
+    let server = start(&db);
+    let mut games = Vec::new();
+    for _ in 0..2 {
+        let (status, g) = request(
+            &server.addr,
+            "POST",
+            "/api/games",
+            Some(&json!({"seats": ["human", "human"]})),
+        );
+        assert_eq!(status, 201, "{g}");
+        let id = g["id"].as_str().unwrap().to_string();
+        let toks: Vec<String> = (0..2)
+            .map(|i| g["seats"][i]["token"].as_str().unwrap().to_string())
+            .collect();
+        // One choice each, by whoever decides first.
+        let tok = toks
+            .iter()
+            .find(|t| {
+                request(
+                    &server.addr,
+                    "GET",
+                    &format!("/api/games/{id}?token={t}"),
+                    None,
+                )
+                .1["your_turn"]
+                    == true
+            })
+            .unwrap()
+            .clone();
+        let (_, s) = request(
+            &server.addr,
+            "GET",
+            &format!("/api/games/{id}?token={tok}"),
+            None,
+        );
+        let (status, _) = request(
+            &server.addr,
+            "POST",
+            &format!("/api/games/{id}/choice?token={tok}"),
+            Some(&json!({"version": s["version"], "index": 0})),
+        );
+        assert_eq!(status, 200);
+        games.push((id, tok));
+    }
+    drop(server);
+    // The second game's first choice is handed to the other seat.
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        let text: String = conn
+            .query_row(
+                "SELECT choice FROM choices WHERE game = ?1 AND idx = 0",
+                [&games[1].0],
+                |r| r.get(0),
+            )
+            .unwrap();
+        let mut c: Value = serde_json::from_str(&text).unwrap();
+        c["seat"] = json!(if c["seat"] == 1 { 2 } else { 1 });
+        conn.execute(
+            "UPDATE choices SET choice = ?2 WHERE game = ?1 AND idx = 0",
+            (&games[1].0, c.to_string()),
+        )
+        .unwrap();
+    }
+    let mut server = start_with(&db, Stdio::piped());
+    let stderr = server.child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let report = loop {
+        match rx.recv_timeout(std::time::Duration::from_secs(30)) {
+            Ok(line) if line.contains("set aside") => break line,
+            Ok(_) => continue,
+            Err(e) => panic!("no report of the damaged game in the log: {e}"),
+        }
+    };
+    println!("the log says: {report}");
+    assert!(report.contains(&games[1].0), "{report}");
+    let (status, e) = request(
+        &server.addr,
+        "GET",
+        &format!("/api/games/{}?token={}", games[1].0, games[1].1),
+        None,
+    );
+    assert_eq!(status, 500, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("set aside"), "{e}");
+    let (status, s) = request(
+        &server.addr,
+        "GET",
+        &format!("/api/games/{}?token={}", games[0].0, games[0].1),
+        None,
+    );
+    assert_eq!(status, 200, "the other game is served: {s}");
     drop(server);
     let _ = std::fs::remove_dir_all(dir);
 }
