@@ -1,0 +1,245 @@
+//! Issue 11 item 2: no request body, query or game setting may panic the
+//! server. Arbitrary JSON of the right shape (out-of-range numbers,
+//! non-ASCII text, bot levels with any budget) and arbitrary bytes go to
+//! every endpoint that reads input; each answer is a status with a JSON
+//! error, and the one game created beforehand is unchanged by refusals.
+
+use arcs_server::limits::CreationLimits;
+use arcs_server::{http, Hub, HubSettings, SqliteStore};
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use proptest::prelude::*;
+use serde_json::{json, Value};
+use std::sync::{Arc, OnceLock};
+use tower::ServiceExt;
+
+struct World {
+    rt: tokio::runtime::Runtime,
+    hub: Arc<Hub>,
+    id: String,
+    token: String,
+}
+
+fn world() -> &'static World {
+    static W: OnceLock<World> = OnceLock::new();
+    W.get_or_init(|| {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let hub = rt.block_on(async {
+            Hub::open_with(
+                Arc::new(SqliteStore::in_memory().unwrap()),
+                HubSettings {
+                    creation: CreationLimits {
+                        per_address_per_hour: 0,
+                        per_hour: 0,
+                    },
+                    ..HubSettings::default()
+                },
+            )
+            .unwrap()
+        });
+        let (status, g) = rt.block_on(send(
+            &hub,
+            "POST",
+            "/api/games",
+            Some(
+                json!({"seats": ["human", "human"]})
+                    .to_string()
+                    .into_bytes(),
+            ),
+        ));
+        assert_eq!(status, StatusCode::CREATED);
+        World {
+            rt,
+            id: g["id"].as_str().unwrap().to_string(),
+            token: g["seats"][0]["token"].as_str().unwrap().to_string(),
+            hub,
+        }
+    })
+}
+
+async fn send(
+    hub: &Arc<Hub>,
+    method: &str,
+    uri: &str,
+    body: Option<Vec<u8>>,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = req
+        .body(body.map(Body::from).unwrap_or_else(Body::empty))
+        .unwrap();
+    let res = http::router(hub.clone()).oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+fn call(method: &str, uri: &str, body: Option<Vec<u8>>) -> (StatusCode, Value) {
+    let w = world();
+    w.rt.block_on(send(&w.hub, method, uri, body))
+}
+
+/// Every refusal is a JSON error with a message.
+fn check_error(status: StatusCode, v: &Value) {
+    assert!(!status.is_server_error(), "{status}: {v}");
+    if !status.is_success() {
+        assert!(
+            v["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{status}: {v}"
+        );
+    }
+}
+
+const HUGE: &str = "__huge__";
+
+/// The body's text, with the `HUGE` marker as the number 1e309.
+fn raw(v: &Value) -> Vec<u8> {
+    v.to_string()
+        .replace(&format!("\"{HUGE}\""), "1e309")
+        .into_bytes()
+}
+
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "\\PC{0,12}",
+        Just(String::new()),
+        Just("search:€".to_string()),
+        "(random|heuristic|search|human)(:[-+0-9.eEinfaNsmit€ ]{0,12})?",
+    ]
+}
+
+fn number() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        any::<u64>().prop_map(|n| json!(n)),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<f64>().prop_map(|f| json!(f)),
+        Just(json!(u64::MAX)),
+        Just(json!(-1)),
+        // Sent as the literal 1e309, which no f64 holds (see `raw`).
+        Just(json!(HUGE)),
+        Just(Value::Null),
+        text().prop_map(Value::String),
+    ]
+}
+
+/// Mostly plausible values, often out of range, sometimes nonsense.
+fn seat() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => prop::sample::select(vec!["human", "random", "heuristic", "search", " human "])
+            .prop_map(String::from),
+        2 => ("search:", "[-+0-9.eE]{0,8}(ms|s|it|infs|NaNs|€)?").prop_map(|(a, b)| a.to_string() + &b),
+        1 => text(),
+    ]
+}
+
+fn setting() -> impl Strategy<Value = Value> {
+    (
+        prop_oneof![4 => prop::collection::vec(seat(), 2..5), 1 => prop::collection::vec(seat(), 0..7)],
+        prop::option::of(prop_oneof![
+            3 => prop::sample::select(vec!["base", "leaders-lore"]).prop_map(String::from),
+            1 => text(),
+        ]),
+        prop::option::of(any::<bool>()),
+        prop::option::of(prop_oneof![
+            3 => prop::sample::select(vec!["ARCS-2SETUP01", "ARCS-3SETUP02", "ARCS-4SETUP01"]).prop_map(String::from),
+            1 => text(),
+        ]),
+        prop::option::of(prop_oneof![3 => any::<u64>().prop_map(|n| json!(n)), 1 => number()]),
+        prop::option::of(prop_oneof![3 => (0u64..12_000).prop_map(|n| json!(n)), 1 => number()]),
+        prop::option::of(prop_oneof![1 => text(), 9 => Just(String::new())]),
+    )
+        .prop_map(|(seats, mode, second, card, seed, delay, extra)| {
+            let mut v = json!({ "seats": seats });
+            let o = v.as_object_mut().unwrap();
+            if let Some(m) = mode {
+                o.insert("mode".into(), json!(m));
+            }
+            if let Some(b) = second {
+                o.insert("second_lore".into(), json!(b));
+            }
+            if let Some(c) = card {
+                o.insert("setup_card".into(), json!(c));
+            }
+            if let Some(s) = seed {
+                o.insert("seed".into(), s);
+            }
+            if let Some(d) = delay {
+                o.insert("bot_delay_ms".into(), d);
+            }
+            if let Some(k) = extra.filter(|k| !k.is_empty()) {
+                o.insert(k, json!(1));
+            }
+            v
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn game_settings_never_panic(v in setting()) {
+        let (status, body) = call("POST", "/api/games", Some(raw(&v)));
+        check_error(status, &body);
+        if status == StatusCode::CREATED {
+            // A game that was created is well-formed and playable.
+            let seats = v["seats"].as_array().unwrap();
+            prop_assert!((2..=4).contains(&seats.len()));
+            let people = seats.iter().filter(|s| s.as_str().map(str::trim) == Some("human")).count();
+            prop_assert!(v.get("seed").is_none_or(|s| s.is_null()) || people <= 1, "{v}");
+        } else {
+            prop_assert!(status == StatusCode::BAD_REQUEST || status == StatusCode::UNPROCESSABLE_ENTITY, "{status}: {body}");
+        }
+    }
+
+    #[test]
+    fn choice_and_undo_bodies_never_panic(
+        version in number(),
+        index in number(),
+        bytes in prop::collection::vec(any::<u8>(), 0..64),
+        which in 0..4u8,
+    ) {
+        let w = world();
+        let before = call("GET", &format!("/api/games/{}?token={}", w.id, w.token), None).1;
+        let body = match which {
+            0 => raw(&json!({"version": version, "index": index})),
+            1 => raw(&json!([version, index])),
+            2 => raw(&json!({"version": version})),
+            _ => bytes,
+        };
+        let path = if which == 2 { "undo" } else { "choice" };
+        let (status, resp) = call("POST", &format!("/api/games/{}/{path}?token={}", w.id, w.token), Some(body));
+        check_error(status, &resp);
+        if status == StatusCode::OK {
+            // Only a well-formed choice at the live version can pass: undo
+            // it when allowed, so later cases start near the same game.
+            let (st, back) = call(
+                "POST",
+                &format!("/api/games/{}/undo?token={}", w.id, w.token),
+                Some(json!({"version": resp["version"]}).to_string().into_bytes()),
+            );
+            check_error(st, &back);
+        } else {
+            let after = call("GET", &format!("/api/games/{}?token={}", w.id, w.token), None).1;
+            prop_assert_eq!(&after["view"], &before["view"]);
+        }
+    }
+
+    #[test]
+    fn queries_and_paths_never_panic(id in "\\PC{0,20}", token in "\\PC{0,40}", log in number()) {
+        let enc = |s: &str| s.bytes().map(|b| format!("%{b:02X}")).collect::<String>();
+        let uri = format!("/api/games/{}?token={}&log={}", enc(&id), enc(&token), enc(&log.to_string()));
+        let (status, body) = call("GET", &uri, None);
+        check_error(status, &body);
+        prop_assert_ne!(status, StatusCode::OK);
+    }
+}
