@@ -106,3 +106,12 @@ fn protocol_memory_is_bounded_by_the_line_cap() {
     assert!(child.wait().unwrap().success());
     assert!(peak < 64 * 1024, "peak RSS {peak} KiB for a 256 MiB line");
 }
+
+/// Issue 11 item 7: the help of `arcs sim` names the modes it has.
+#[test]
+fn sim_help_names_leaders_and_lore() {
+    let out = arcs().args(["sim", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("leaders-lore"), "{help}");
+    assert!(!help.contains("comes later"), "{help}");
+}

@@ -292,6 +292,35 @@ async fn bad_requests_get_clear_errors_and_change_nothing() {
             "{resp}"
         );
     }
+    // Issue 11 item 7: a version the game has not reached says so.
+    let (_, resp) = call(
+        &hub,
+        "POST",
+        &choice(&tok),
+        Some(&json!({"version": v + 5, "index": 0}).to_string()),
+    )
+    .await;
+    assert!(
+        resp["error"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("no version {}", v + 5)),
+        "{resp}"
+    );
+    let (_, resp) = call(
+        &hub,
+        "POST",
+        &choice(other),
+        Some(&json!({"version": v, "index": 0}).to_string()),
+    )
+    .await;
+    assert!(
+        resp["error"]
+            .as_str()
+            .unwrap()
+            .contains("not your decision"),
+        "{resp}"
+    );
     // No content type.
     let req = Request::builder()
         .method("POST")
