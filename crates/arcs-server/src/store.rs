@@ -205,6 +205,20 @@ fn migrate(conn: &rusqlite::Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
+impl SqliteStore {
+    /// The ids of the games matching `condition` (fixed SQL), oldest first.
+    fn ids_where(&self, condition: &'static str) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&format!(
+            "SELECT id FROM games WHERE {condition} ORDER BY created, id"
+        ))?;
+        let ids = stmt
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ids)
+    }
+}
+
 fn to_json<T: Serialize>(v: &T) -> String {
     serde_json::to_string(v).expect("records serialize")
 }
@@ -338,25 +352,11 @@ impl Store for SqliteStore {
     }
 
     fn waiting_on_bots(&self) -> Result<Vec<String>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT id FROM games WHERE waiting IS NULL OR waiting = 'bot' ORDER BY created, id",
-        )?;
-        let ids = stmt
-            .query_map([], |r| r.get::<_, String>(0))?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(ids)
+        self.ids_where("waiting IS NULL OR waiting = 'bot'")
     }
 
     fn unfinished(&self) -> Result<Vec<String>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT id FROM games WHERE waiting IS NULL OR waiting <> 'over' ORDER BY created, id",
-        )?;
-        let ids = stmt
-            .query_map([], |r| r.get::<_, String>(0))?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(ids)
+        self.ids_where("waiting IS NULL OR waiting <> 'over'")
     }
 
     fn count(&self) -> Result<usize, StoreError> {

@@ -1,6 +1,8 @@
 //! HTTP-level tests of `arcs serve` (issue 5): create, join, act, undo,
 //! errors, leak checks and restart durability, through the real router.
 
+mod common;
+
 use arcs_server::{http, Hub, SqliteStore, Store};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -14,21 +16,8 @@ fn hub() -> Arc<Hub> {
 }
 
 async fn call(hub: &Arc<Hub>, method: &str, uri: &str, body: Option<&str>) -> (StatusCode, Value) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let req = req
-        .body(
-            body.map(|b| Body::from(b.to_string()))
-                .unwrap_or_else(Body::empty),
-        )
-        .unwrap();
-    let res = http::router(hub.clone()).oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    let value = serde_json::from_slice(&bytes)
-        .unwrap_or(Value::String(String::from_utf8_lossy(&bytes).into()));
+    let (status, _, value) =
+        common::send(hub, method, uri, body.map(|b| b.as_bytes().to_vec())).await;
     (status, value)
 }
 

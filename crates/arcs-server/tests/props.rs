@@ -4,15 +4,14 @@
 //! every endpoint that reads input; each answer is a status with a JSON
 //! error, and the one game created beforehand is unchanged by refusals.
 
+mod common;
+
 use arcs_server::limits::CreationLimits;
-use arcs_server::{http, Hub, HubSettings, SqliteStore};
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use arcs_server::{Hub, HubSettings, SqliteStore};
+use axum::http::StatusCode;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use std::sync::{Arc, OnceLock};
-use tower::ServiceExt;
 
 struct World {
     rt: tokio::runtime::Runtime,
@@ -68,20 +67,8 @@ async fn send(
     uri: &str,
     body: Option<Vec<u8>>,
 ) -> (StatusCode, Value) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let req = req
-        .body(body.map(Body::from).unwrap_or_else(Body::empty))
-        .unwrap();
-    let res = http::router(hub.clone()).oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    let (status, _, value) = common::send(hub, method, uri, body).await;
+    (status, value)
 }
 
 fn call(method: &str, uri: &str, body: Option<Vec<u8>>) -> (StatusCode, Value) {

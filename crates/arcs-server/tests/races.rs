@@ -1,15 +1,14 @@
 //! Races between people, bots, undo, unloading and restarts, and damaged
 //! stored games (issue 11 items 1 and 4).
 
+mod common;
+
 use arcs_server::limits::CreationLimits;
-use arcs_server::{http, Hub, HubSettings, SqliteStore};
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use arcs_server::{Hub, HubSettings, SqliteStore};
+use axum::http::StatusCode;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
-use tower::ServiceExt;
 
 async fn call_full(
     hub: &Arc<Hub>,
@@ -17,22 +16,7 @@ async fn call_full(
     uri: &str,
     body: Option<Value>,
 ) -> (StatusCode, axum::http::HeaderMap, Value) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let req = req
-        .body(
-            body.map(|b| Body::from(b.to_string()))
-                .unwrap_or_else(Body::empty),
-        )
-        .unwrap();
-    let res = http::router(hub.clone()).oneshot(req).await.unwrap();
-    let status = res.status();
-    let headers = res.headers().clone();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    let value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-    (status, headers, value)
+    common::send(hub, method, uri, body.map(|b| b.to_string().into_bytes())).await
 }
 
 async fn call(hub: &Arc<Hub>, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
