@@ -291,7 +291,7 @@ fn parse_ambition(line: &Line, w: &str) -> Result<Ambition, ScenarioError> {
 /// `hit+intercept`, `2hit`, `blank`, `intercept+2key`, `buildinghit+self`.
 pub fn parse_face(kind: DieKind, w: &str) -> Option<u8> {
     if let Ok(n) = w.parse::<u8>() {
-        return (1..=6).contains(&n).then_some(n - 1);
+        return (1..=6).contains(&n).then(|| n - 1);
     }
     let mut want = crate::data::DieFace::default();
     if w != "blank" {

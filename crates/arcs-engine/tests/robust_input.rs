@@ -197,6 +197,8 @@ fn scenario_lines_that_panicked() {
         "players 2\nleader-row LEAD01 LEAD02 LEAD03 LEAD04 LEAD05 LEAD06\n",
         "players 2\nlore-row L01 L02 L03 L04 L05 L06 L07 L08 L09 L10\n",
         "players 2\ndice assault 200hit+200hit\n",
+        // Face 0 of a die (faces are 1..6): `then_some` computed 0 - 1.
+        "players 2\ndice assault 0\n",
         "players 2\ndice assault 99999hit\n",
     ];
     for text in cases {
