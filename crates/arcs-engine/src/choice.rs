@@ -625,9 +625,7 @@ impl Prompt {
     pub fn describe(&self) -> String {
         use Prompt::*;
         match self {
-            Mulligan => {
-                "Keep your hand, or discard it and draw 6 new cards (2-player mulligan)?".into()
-            }
+            Mulligan => "Keep your hand, or discard it and draw six new cards?".into(),
             PlayCard { lead: true } => "Lead an action card, or pass the initiative.".into(),
             PlayCard { lead: false } => "Play a card: Surpass, Copy or Pivot.".into(),
             Turn {
@@ -635,12 +633,16 @@ impl Prompt {
                 prelude,
                 window,
             } => {
-                let mut s = format!("Your turn: {pips_left} action(s) left");
+                let mut s = match pips_left {
+                    0 => "Your turn: no actions left".to_string(),
+                    1 => "Your turn: 1 action left".to_string(),
+                    n => format!("Your turn: {n} actions left"),
+                };
                 if *window {
                     s.push_str("; you may still declare or seize");
                 }
                 if *prelude {
-                    s.push_str("; Prelude open (spend resources, use card Preludes)");
+                    s.push_str("; Prelude open (spend resources, use your cards' Preludes)");
                 }
                 s.push('.');
                 s
@@ -648,19 +650,19 @@ impl Prompt {
             TaxTarget => "Tax which city?".into(),
             BuildTarget => "Build what, where?".into(),
             MoveFrom => "Move ships from which system?".into(),
-            MoveShips { from } => format!("Move how many ships from {from} (fresh, damaged)?"),
+            MoveShips { from } => format!("Move which ships from {from}?"),
             MoveTo { from } => format!("Move to which system adjacent to {from}?"),
             CatapultDrop { at } => {
-                format!("Catapult: leave how many ships at {at} (leaving all stops)?")
+                format!("Catapult: leave how many ships at {at}? Leaving them all stops the move.")
             }
-            CatapultOn { at } => format!("Catapult: continue from {at} to?"),
+            CatapultOn { at } => format!("Catapult: go on from {at} to which system?"),
             RepairTarget => "Repair which piece?".into(),
             InfluenceTarget => "Place an agent on which Court card?".into(),
             SecureTarget => "Secure which Court card?".into(),
             BattleSystem => "Battle in which system?".into(),
             BattleDefender { system } => format!("Attack which Rival in {system}?"),
             BattleDice { system, die } => {
-                format!("Battle in {system}: collect how many {} dice?", die.name())
+                format!("Battle in {system}: roll how many {} dice?", die.name())
             }
             AssignHit {
                 system,
@@ -668,19 +670,34 @@ impl Prompt {
                 hits_left,
                 why,
             } => format!(
-                "Assign {} to {to}'s pieces in {system} ({hits_left} left).",
+                "Assign {} to {} pieces in {system} ({} left).",
                 match why {
                     HitWhy::SelfHit => "a self-hit",
                     HitWhy::Intercept => "an intercept hit",
                     HitWhy::Hit => "a hit",
                     HitWhy::BuildingHit => "a building hit",
                     HitWhy::Card => "a hit",
+                },
+                match to {
+                    Owner::Seat(s) => format!("{s}'s"),
+                    Owner::Empire => "the Empire's".into(),
+                    Owner::Free => "the Free States'".into(),
+                },
+                match hits_left {
+                    1 => "1 hit".to_string(),
+                    n => format!("{n} hits"),
                 }
             ),
-            Raid { keys, from } => format!("Raid {from}: {keys} key(s) left. Steal what?"),
-            Ransack => "Ransack the Court: secure which card?".into(),
+            Raid { keys, from } => match keys {
+                1 => format!("Raid {from} with 1 key left: steal what?"),
+                n => format!("Raid {from} with {n} keys left: steal what?"),
+            },
+            Ransack => "Ransack the Court: take which card holding their agents?".into(),
             Arrange { incoming: Some(r) } => {
-                format!("Place the {r} you gain (you may rearrange; discard what does not fit).")
+                format!(
+                    "Place the {} you gain (you may rearrange; discard what does not fit).",
+                    crate::describe::resource_name(*r)
+                )
             }
             Arrange { incoming: None } => {
                 "Rearrange your resources (discard what does not fit).".into()

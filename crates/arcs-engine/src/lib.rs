@@ -19,6 +19,7 @@ pub mod cards;
 pub mod choice;
 pub mod config;
 pub mod data;
+pub mod describe;
 pub mod event;
 pub mod flow;
 pub mod game;
@@ -33,6 +34,7 @@ pub mod view;
 
 pub use choice::{Act, BuildTarget, Choice, Loot, Piece, Prompt};
 pub use config::{Config, ConfigError, Mode};
+pub use describe::{describe_choice, describe_choices, describe_prompt};
 pub use event::{Event, NoEvents, Sink};
 pub use flow::Decision;
 pub use game::{ApplyError, Game, Pending};

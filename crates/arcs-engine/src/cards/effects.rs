@@ -343,9 +343,15 @@ impl Effect {
         }
         let what = match self {
             PlaceShips { n, .. } => format!("place {n} ships in a system you control"),
-            GainUpTo { res, max, .. } => format!("gain how many {res} (up to {max})?"),
+            GainUpTo { res, max, .. } => format!(
+                "gain how many {} (up to {max})?",
+                crate::describe::resource_name(*res)
+            ),
             Steal { filter, left, .. } => match filter {
-                StealFilter::Resource(r) => format!("steal a {r} ({left} left)"),
+                StealFilter::Resource(r) => format!(
+                    "steal a {} ({left} left)",
+                    crate::describe::resource_name(*r)
+                ),
                 StealFilter::ResourceOrGuild => "steal a Guild card or resource".into(),
                 StealFilter::Guild => "steal a Guild card, or not".into(),
             },
@@ -370,7 +376,7 @@ impl Effect {
             MassUprising { .. } => "place a ship in each system of which cluster?".into(),
             UprisingSystems { .. } => "place a ship in which system?".into(),
             Populist { .. } => "declare which ambition (or none)?".into(),
-            OutrageSpreads { .. } => "everyone Provokes Outrage of which type (or none)?".into(),
+            OutrageSpreads { .. } => "everyone provokes Outrage of which type (or none)?".into(),
             SongOfFreedom {
                 returned: false, ..
             } => "return which city you control to its owner (or none)?".into(),

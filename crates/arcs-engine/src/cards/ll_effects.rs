@@ -27,8 +27,9 @@ pub fn what(e: &Effect, s: &GameState) -> Option<String> {
             main,
             ..
         } => format!(
-            "take {} before the {main}? (no: after it, if you wish)",
-            with_article(*extra)
+            "take {} before the {}? (no: after it, if you wish)",
+            with_article(*extra),
+            crate::describe::std_name(*main)
         ),
         Bonus {
             stage: BonusStage::After,
@@ -83,14 +84,9 @@ pub fn what(e: &Effect, s: &GameState) -> Option<String> {
     })
 }
 
-/// "a move", "an influence".
+/// "a Move", "an Influence".
 fn with_article(a: StdAction) -> String {
-    let n = a.name();
-    if n.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        format!("an {n}")
-    } else {
-        format!("a {n}")
-    }
+    crate::describe::std_with_article(a)
 }
 
 fn rifles_hits(e: &Effect) -> u8 {

@@ -34,6 +34,9 @@ pub struct NewAction {
 
 /// A "Prelude:" ability (B-PRE-02).
 pub struct PreludeAbility {
+    /// What it does, as words after "to" for people ("place 3 ships in a
+    /// system you control"): choice descriptions use it (`describe`).
+    pub what: &'static str,
     /// Discard the card to use it (the discard goes to the Court discard
     /// pile for Guild cards, B-PRE-05; lore leaves the game).
     pub discard: bool,

@@ -134,9 +134,14 @@ pub enum Frame {
     },
 }
 
-/// Tells the deciding seat that its only legal choice was taken for it.
-fn forced_event(ev: &mut dyn Sink, seat: Seat, c: Choice) {
+/// Tells the deciding seat that its only legal choice was taken for it,
+/// in words (`describe`; the text is only built when a sink records it).
+fn forced_event(s: &GameState, ev: &mut dyn Sink, seat: Seat, c: Choice) {
     if ev.enabled() {
+        let words = match s.prompt() {
+            Some((_, p)) => crate::describe::describe_choice(s, seat, &p, &c),
+            None => c.to_string(),
+        };
         ev.emit(crate::event::Event {
             tag: "auto".into(),
             seat: Some(seat),
@@ -145,7 +150,7 @@ fn forced_event(ev: &mut dyn Sink, seat: Seat, c: Choice) {
             // (R-UNDO-1; `Game::apply` treats another seat's forced
             // choice as that seat's choice).
             reveals: false,
-            text: format!("Only one option, taken automatically: {c}."),
+            text: format!("Only one option, taken automatically: {words}."),
             choice: Some(c),
         });
     }
@@ -337,7 +342,7 @@ impl GameState {
             Turn if turn::only_end_left(self) => {
                 // The forced End turn `settle` would list and take.
                 let seat = self.turn.seat;
-                forced_event(ev, seat, Choice::EndTurn);
+                forced_event(self, ev, seat, Choice::EndTurn);
                 turn::turn_choice(self, Choice::EndTurn, ev);
                 turn::end_turn(self, seat, ev);
             }
@@ -432,7 +437,7 @@ impl GameState {
                         }
                         1 => {
                             let c = buf[0];
-                            forced_event(ev, seat, c);
+                            forced_event(self, ev, seat, c);
                             self.resolve(c, ev);
                         }
                         _ => return,
@@ -466,7 +471,7 @@ impl GameState {
                     }
                     1 => {
                         let c = out[0];
-                        forced_event(ev, seat, c);
+                        forced_event(self, ev, seat, c);
                         self.resolve(c, ev);
                     }
                     _ => return Some(seat),

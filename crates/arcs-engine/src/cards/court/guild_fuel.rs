@@ -13,6 +13,7 @@ pub static FUEL_CARTEL: Behavior = Behavior {
     holds_supply: Some(Resource::Fuel),
     after_scoring: Some(|s, seat, ev| cartel_after_scoring(s, seat, Resource::Fuel, ev)),
     preludes: &[PreludeAbility {
+        what: "steal a Fuel",
         discard: true,
         first: false,
         once_per_turn: false,
@@ -36,6 +37,7 @@ pub static GATEKEEPERS: Behavior = Behavior {
     code: "ARCS-BC08",
     extra_dice: Some(|_, _, sys| if sys.is_gate() { 2 } else { 0 }),
     preludes: &[PreludeAbility {
+        what: "place a ship in each gate",
         discard: true,
         first: false,
         once_per_turn: false,
@@ -75,6 +77,7 @@ pub static SHIPPING_INTEREST: Behavior = Behavior {
         start: |s, seat, _, ev| gain_one(s, seat, Resource::Fuel, ev),
     }],
     preludes: &[PreludeAbility {
+        what: "gain Fuel up to your empty resource slots",
         discard: true,
         first: false,
         once_per_turn: false,

@@ -26,6 +26,7 @@ pub static MINING_INTEREST: Behavior = Behavior {
         start: |s, seat, _, ev| gain_one(s, seat, Resource::Material, ev),
     }],
     preludes: &[PreludeAbility {
+        what: "gain Material up to your empty resource slots",
         discard: true,
         first: false,
         once_per_turn: false,
@@ -43,6 +44,7 @@ pub static MATERIAL_CARTEL: Behavior = Behavior {
     holds_supply: Some(Resource::Material),
     after_scoring: Some(|s, seat, ev| cartel_after_scoring(s, seat, Resource::Material, ev)),
     preludes: &[PreludeAbility {
+        what: "steal a Material",
         discard: true,
         first: false,
         once_per_turn: false,
@@ -56,6 +58,12 @@ pub static MATERIAL_CARTEL: Behavior = Behavior {
 /// the suit; at round end draw it and discard the Union.
 pub const fn union_prelude(suit: Suit) -> PreludeAbility {
     PreludeAbility {
+        what: match suit {
+            Suit::Administration => "attach it to a face-up Administration card played this round",
+            Suit::Aggression => "attach it to a face-up Aggression card played this round",
+            Suit::Construction => "attach it to a face-up Construction card played this round",
+            Suit::Mobilization => "attach it to a face-up Mobilization card played this round",
+        },
         discard: false,
         first: false,
         once_per_turn: false,

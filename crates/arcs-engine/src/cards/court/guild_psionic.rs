@@ -9,6 +9,7 @@ use crate::ids::*;
 pub static LATTICE_SPIES: Behavior = Behavior {
     code: "ARCS-BC16",
     preludes: &[PreludeAbility {
+        what: "seize the initiative",
         discard: true,
         first: true,
         once_per_turn: false,
@@ -35,6 +36,7 @@ pub static FARSEERS: Behavior = Behavior {
         s.push(Frame::Effect(Effect::FarseersLook { seat, card }));
     }),
     preludes: &[PreludeAbility {
+        what: "discard action cards and draw one more from the bottom of the action discard",
         discard: true,
         first: false,
         once_per_turn: false,
@@ -63,6 +65,7 @@ pub static LOYAL_EMPATHS: Behavior = Behavior {
 pub static SILVER_TONGUES: Behavior = Behavior {
     code: "ARCS-BC20",
     preludes: &[PreludeAbility {
+        what: "steal a Guild card or a resource",
         discard: true,
         first: false,
         once_per_turn: false,

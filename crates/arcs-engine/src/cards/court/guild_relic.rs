@@ -43,6 +43,7 @@ pub static ELDER_BROKER: Behavior = Behavior {
         },
     }],
     preludes: &[PreludeAbility {
+        what: "gain a Material, a Fuel and a Weapon",
         discard: true,
         first: false,
         once_per_turn: false,
@@ -61,6 +62,7 @@ pub static ELDER_BROKER: Behavior = Behavior {
 pub static RELIC_FENCE: Behavior = Behavior {
     code: "ARCS-BC24",
     preludes: &[PreludeAbility {
+        what: "discard a resource to gain a Relic",
         discard: false,
         first: false,
         once_per_turn: true,

@@ -56,6 +56,7 @@ pub(crate) mod common {
     /// "Prelude: You may discard this to place 3 ships in a system you
     /// control." (Prison Wardens, Skirmishers, Court Enforcers, Loyal Marines)
     pub const PLACE_3_SHIPS: PreludeAbility = PreludeAbility {
+        what: "place 3 ships in a system you control",
         discard: true,
         first: false,
         once_per_turn: false,

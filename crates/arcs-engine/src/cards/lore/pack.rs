@@ -12,6 +12,12 @@ use crate::ids::*;
 /// "Prelude: You may discard this to clear your X Outrage."
 const fn clear_outrage(r: Resource) -> PreludeAbility {
     PreludeAbility {
+        what: match r {
+            Resource::Psionic => "clear your Psionic Outrage",
+            Resource::Relic => "clear your Relic Outrage",
+            Resource::Weapon => "clear your Weapon Outrage",
+            _ => "clear your Material and Fuel Outrage",
+        },
         discard: true,
         first: false,
         once_per_turn: false,
@@ -168,6 +174,7 @@ pub static WARLORDS_CRUELTY: Behavior = Behavior {
 pub static WARLORDS_TERROR: Behavior = Behavior {
     code: "ARCS-L24",
     preludes: &[PreludeAbility {
+        what: "return a Trophy to place an agent on a Court card",
         discard: false,
         first: false,
         once_per_turn: false,
@@ -187,6 +194,7 @@ pub static TYRANTS_EGO: Behavior = Behavior {
     code: "ARCS-L25",
     preludes: &[
         PreludeAbility {
+            what: "return a Captive to secure a Court card",
             discard: false,
             first: false,
             once_per_turn: false,
@@ -225,6 +233,7 @@ pub static TYRANTS_AUTHORITY: Behavior = Behavior {
 pub static TYCOONS_AMBITION: Behavior = Behavior {
     code: "ARCS-L27",
     preludes: &[PreludeAbility {
+        what: "discard all your Material and Fuel and declare an undeclared ambition",
         discard: false,
         first: true,
         once_per_turn: false,
@@ -265,6 +274,7 @@ pub static TYCOONS_CHARM: Behavior = Behavior {
     code: "ARCS-L28",
     preludes: &[
         PreludeAbility {
+            what: "trade your Material and Fuel for other resources",
             discard: false,
             first: false,
             once_per_turn: true, // one use already trades "any number" (R-L28)
