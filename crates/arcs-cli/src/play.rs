@@ -106,9 +106,21 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         let view = game.view(human);
         println!();
         print!("{}", render(&view));
-        println!("\n{} — {}", d.seat, d.prompt.describe());
-        for (i, c) in d.choices.iter().enumerate() {
-            println!("  {:>2}) {}", i + 1, describe(&view, c));
+        println!(
+            "\n{} — {}",
+            d.seat,
+            arcs_engine::describe_prompt(game.state(), d.seat, &d.prompt)
+        );
+        let words = d.describe_choices(game.state());
+        for (i, (c, w)) in d.choices.iter().zip(&words).enumerate() {
+            println!("  {:>2}) {w}", i + 1);
+            // A card to take (draft, lore, Guild): its text beneath.
+            if let Choice::Card(card) = c {
+                let text = card.info().text.replace('\n', " ");
+                if !text.is_empty() {
+                    println!("      {text}");
+                }
+            }
         }
         loop {
             print!("{}> ", d.seat);
@@ -122,7 +134,13 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 "q" | "quit" => return Ok(ExitCode::SUCCESS),
                 "" => continue,
                 "h" | "help" => {
-                    println!("Type a number, or a choice's text (e.g. `lead ADM3`). `undo` takes back your last choice, `save FILE` saves, `q` quits.");
+                    println!("Type a number, or a choice's text (e.g. `lead ADM3`; `text` lists them). `undo` takes back your last choice, `save FILE` saves, `q` quits.");
+                    continue;
+                }
+                "text" => {
+                    for (i, c) in d.choices.iter().enumerate() {
+                        println!("  {:>2}) {c}", i + 1);
+                    }
                     continue;
                 }
                 "undo" => {
@@ -368,72 +386,4 @@ pub fn render(v: &View) -> String {
         }
     }
     o
-}
-
-/// A choice described for people.
-pub fn describe(v: &View, c: &Choice) -> String {
-    use arcs_engine::{Loot, Piece};
-    match c {
-        Choice::Piece {
-            system,
-            piece: Piece::Building { slot },
-        } => {
-            let b = v.systems[system.index()]
-                .buildings
-                .iter()
-                .find(|(s, _)| s == slot)
-                .map(|(_, b)| *b);
-            match b {
-                Some(b) => format!(
-                    "{}'s {}{} in {system} ({c})",
-                    b.owner,
-                    if b.damaged { "damaged " } else { "" },
-                    b.kind.name()
-                ),
-                None => c.to_string(),
-            }
-        }
-        Choice::Steal {
-            from,
-            loot: Loot::Slot(i),
-        } => {
-            let r = v
-                .seats
-                .get(from.index())
-                .and_then(|s| s.resources.get(*i as usize).copied().flatten())
-                .map(|r| r.to_string())
-                .unwrap_or_default();
-            let keys = data::SLOT_RAID_COST
-                .get(*i as usize)
-                .map(|k| k.to_string())
-                .unwrap_or_default();
-            format!("{from}'s {r} (slot {}, {keys} keys)", u16::from(*i) + 1)
-        }
-        Choice::Court(i) => {
-            let name = v
-                .court
-                .get(*i as usize)
-                .and_then(|x| x.card)
-                .map(|c| c.name())
-                .unwrap_or("?");
-            format!("{name} (court {})", u16::from(*i) + 1)
-        }
-        Choice::Prelude { card, n } => format!("Prelude {} of {}", u16::from(*n) + 1, card.name()),
-        Choice::Card(card) => format!(
-            "{} ({}) — {}",
-            card.name(),
-            card.code().trim_start_matches("ARCS-"),
-            card.info().text.replace('\n', " ")
-        ),
-        Choice::Act(arcs_engine::Act {
-            std,
-            via: Some(card),
-        }) => format!(
-            "{} ({}, from {})",
-            arcs_engine::cards::new_action_name(*card, *std),
-            std,
-            card.name()
-        ),
-        _ => c.to_string(),
-    }
 }

@@ -159,9 +159,10 @@ fn pending_json(g: &Game) -> Value {
             "status": "decision",
             "seat": d.seat,
             "prompt": d.prompt,
-            "text": d.prompt.describe(),
+            "text": arcs_engine::describe_prompt(g.state(), d.seat, &d.prompt),
             "choices": d.choices,
             "choices_text": d.choices.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+            "choices_described": d.describe_choices(g.state()),
         }),
         Pending::Over(o) => json!({"status": "over", "outcome": o}),
     }
@@ -439,6 +440,15 @@ mod tests {
             .as_str()
             .unwrap()
             .to_string();
+        // Each choice in words beside its machine text, in the same order.
+        let words = r["pending"]["choices_described"].as_array().unwrap();
+        let texts = r["pending"]["choices_text"].as_array().unwrap();
+        assert_eq!(words.len(), texts.len());
+        assert!(words.iter().all(|w| !w.as_str().unwrap().is_empty()));
+        assert!(
+            words.iter().any(|w| w == "Pass the initiative"),
+            "{words:?}"
+        );
         // Wrong seat, bad choice, bad JSON: errors; the game goes on.
         let other = seat % 3 + 1;
         assert_eq!(

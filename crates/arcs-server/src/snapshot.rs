@@ -41,6 +41,12 @@ pub struct Snapshot {
     /// each legal choice in words, in the order of `view.pending.choices`.
     pub prompt_text: Option<String>,
     pub choices_text: Vec<String>,
+    /// When it is your decision: the prompt addressed to you and each legal
+    /// choice in the game's words ("Build a city in 2.2"), written by the
+    /// engine (`arcs_engine::describe`), in the order of `choices_text`.
+    /// `choices_text` stays the machine form.
+    pub prompt_described: Option<String>,
+    pub choices_described: Vec<String>,
     /// How many of your last choices you may take back.
     pub undoable: usize,
     /// Your hand in words (`AGG3`...), empty for spectators.
@@ -67,6 +73,12 @@ pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewe
         }
         Pending::Over(_) => (false, None, Vec::new()),
     };
+    // Only the decider's own choices are described: the words name what
+    // its choices already show it (its hand, the pieces, the Court).
+    let (prompt_described, choices_described) = match game.describe_pending() {
+        Some((prompt, choices)) if your_turn => (Some(prompt), choices),
+        _ => (None, Vec::new()),
+    };
     Snapshot {
         id: record.id.clone(),
         you: viewer.seat(),
@@ -76,6 +88,8 @@ pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewe
         your_turn,
         prompt_text,
         choices_text,
+        prompt_described,
+        choices_described,
         undoable: viewer.seat().map_or(0, |s| game.undoable(s)),
         hand_text: view
             .seats
