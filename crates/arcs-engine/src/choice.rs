@@ -704,7 +704,11 @@ impl Prompt {
             }
             EliminatedGate => "You have no ships or starports: place 3 ships in which gate?".into(),
             Draft => "Draft: take a leader or a lore card from the rows.".into(),
-            Card { card, what } => format!("{}: {what}", card.name()),
+            Card { card, what } => format!(
+                "{}: {}",
+                crate::describe::card_name(*card),
+                crate::describe::capitalise(what)
+            ),
         }
     }
 }

@@ -75,7 +75,7 @@ pub fn describe_choices(s: &GameState, seat: Seat, prompt: &Prompt, cs: &[Choice
 pub fn describe_prompt(s: &GameState, seat: Seat, prompt: &Prompt) -> String {
     let d = Describer { s, seat };
     match prompt {
-        Prompt::MoveShips { from } if d.sys_ok(*from) => {
+        Prompt::MoveShips { from } if d.sys_ok(*from) && d.seat_ok(seat) => {
             let sh = s.sys(*from).ships_of(seat.owner());
             format!(
                 "Move which ships from {from}? You have {} there.",
@@ -267,7 +267,7 @@ fn ships_phrase(fresh: u8, damaged: u8) -> String {
     }
 }
 
-fn capitalise(s: &str) -> String {
+pub(crate) fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
@@ -619,7 +619,7 @@ impl Describer<'_> {
             (Prompt::TaxTarget, Choice::Piece { system, piece }) => {
                 format!("Tax {}", self.piece(*system, *piece))
             }
-            (Prompt::MoveFrom, Choice::System(x)) if self.sys_ok(*x) => {
+            (Prompt::MoveFrom, Choice::System(x)) if self.sys_ok(*x) && self.seat_ok(self.seat) => {
                 let sh = s.sys(*x).ships_of(self.seat.owner());
                 format!(
                     "Move from {x} (you have {} there)",

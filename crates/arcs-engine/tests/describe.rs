@@ -407,3 +407,91 @@ fn scenario_decisions_read_in_words() {
         problems[..problems.len().min(30)].join("\n")
     );
 }
+
+/// Descriptions never panic: odd choices (out-of-range slots, positions,
+/// cards, faces, seats) and odd seats at decisions of random play.
+#[test]
+fn odd_choices_and_seats_never_panic() {
+    use arcs_engine::{Act, BuildTarget, CardId, Loot, Piece, Seat, SystemId};
+    use arcs_engine::{ActionCard, Ambition, Owner, Resource, StdAction};
+    let odd = [
+        Choice::Slot(200),
+        Choice::Court(200),
+        Choice::Card(CardId(60000)),
+        Choice::ActionCard(ActionCard(200)),
+        Choice::Lead(ActionCard(200)),
+        Choice::Seize(ActionCard(27)),
+        Choice::Reroll {
+            die: arcs_engine::data::DieKind::Raid,
+            face: 200,
+        },
+        Choice::Trophy {
+            owner: Seat(9),
+            kind: arcs_engine::state::TrophyKind::City,
+        },
+        Choice::Player(Seat(9)),
+        Choice::System(SystemId(200)),
+        Choice::Build {
+            kind: BuildTarget::Ship,
+            system: SystemId(200),
+        },
+        Choice::Piece {
+            system: SystemId(200),
+            piece: Piece::Building { slot: 200 },
+        },
+        Choice::Piece {
+            system: SystemId(3),
+            piece: Piece::Ship {
+                owner: Owner::Seat(Seat(200)),
+                damaged: true,
+            },
+        },
+        Choice::Steal {
+            from: Seat(9),
+            loot: Loot::Slot(200),
+        },
+        Choice::Steal {
+            from: Seat(1),
+            loot: Loot::Card(CardId(60000)),
+        },
+        Choice::Spend {
+            slot: 200,
+            as_: Resource::Fuel,
+            act: Some(Act::new_action(StdAction::Tax, CardId(60000))),
+        },
+        Choice::Prelude {
+            card: CardId(60000),
+            n: 9,
+        },
+        Choice::Act(Act::new_action(StdAction::Move, CardId(3))),
+        Choice::Arrange([Some(Resource::Relic); 7]),
+        Choice::Ships {
+            fresh: 255,
+            damaged: 255,
+        },
+        Choice::Count(255),
+        Choice::Dice(255),
+        Choice::Declare(Ambition::Empath),
+        Choice::Concede,
+    ];
+    let mut n = 0;
+    for (k, config) in configs().iter().enumerate() {
+        for g in 0..4u64 {
+            let mut i = 0u32;
+            play(config, 500 + 10 * k as u64 + g, |s, cs| {
+                i += 1;
+                if !i.is_multiple_of(5) {
+                    return;
+                }
+                let (_, prompt) = s.prompt().unwrap();
+                for seat in [0u8, 1, 3, 5, 9, 255].map(Seat) {
+                    n += 1;
+                    let _ = describe_prompt(s, seat, &prompt);
+                    let _ = describe_choices(s, seat, &prompt, &odd);
+                    let _ = describe_choices(s, seat, &prompt, cs);
+                }
+            });
+        }
+    }
+    assert!(n > 1000, "{n}");
+}
