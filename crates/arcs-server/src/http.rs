@@ -4,6 +4,7 @@
 //! every response carries basic security headers.
 
 use crate::hub::{CreateGame, Created, Hub, HubError};
+use crate::public_data;
 use crate::snapshot::Snapshot;
 use crate::store::StoreError;
 use axum::body::{Body, Bytes};
@@ -264,9 +265,18 @@ pub fn app(hub: Arc<Hub>, settings: HttpSettings) -> Router {
             "/api/health",
             get(|| async { Json(serde_json::json!({"ok": true})) }),
         )
-        .route("/api/cards", get(cards))
-        .route("/api/map", get(map))
-        .route("/api/setup-cards", get(setup_cards))
+        .route(
+            "/api/cards",
+            get(|| async { public_json(public_data::cards_json()) }),
+        )
+        .route(
+            "/api/map",
+            get(|| async { public_json(public_data::map_json()) }),
+        )
+        .route(
+            "/api/setup-cards",
+            get(|| async { public_json(public_data::setup_cards_json()) }),
+        )
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/choice", post(choose))
@@ -435,50 +445,9 @@ fn loopback_request(headers: &HeaderMap) -> bool {
     host_ok && origin_ok
 }
 
-/// Public card data (names and texts) for the UI's tooltips.
-async fn cards() -> impl IntoResponse {
-    let cat = arcs_engine::data::catalog();
-    let cards: Vec<_> = cat
-        .cards
-        .iter()
-        .map(|c| serde_json::json!({"id": c.id, "name": c.name, "text": c.text}))
-        .collect();
-    Json(cards)
-}
-
-/// The printed map (components.md §1): systems, planet types, building
-/// slots and adjacency, for drawing the board.
-async fn map() -> impl IntoResponse {
-    let comp = arcs_engine::data::components();
-    let systems: Vec<_> = arcs_engine::SystemId::all()
-        .map(|s| {
-            let i = s.index();
-            serde_json::json!({
-                "id": s,
-                "cluster": s.cluster(),
-                "position": s.position(),
-                "gate": s.is_gate(),
-                "planet": comp.planet_type[i],
-                "slots": comp.building_slots[i],
-                "adjacent": arcs_engine::SystemId::all()
-                    .filter(|t| comp.adjacency[i] & t.bit() != 0)
-                    .collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    Json(serde_json::json!({ "systems": systems }))
-}
-
-/// The setup cards (components.md §2) for the lobby's choice.
-async fn setup_cards() -> impl IntoResponse {
-    let cards: Vec<_> = arcs_engine::data::components()
-        .setup_cards
-        .iter()
-        .map(|c| {
-            serde_json::json!({"id": c.id, "name": c.name, "players": c.players, "experienced": c.experienced})
-        })
-        .collect();
-    Json(cards)
+/// Public data built once from the engine (cards, map, setup cards).
+fn public_json(text: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], text).into_response()
 }
 
 async fn create(

@@ -100,6 +100,66 @@ pub struct CreateGame {
     /// Pause before each bot move (default 700 ms, at most 10 s).
     #[serde(default)]
     pub bot_delay_ms: Option<u64>,
+    /// Players' names, one per seat (`null` for none): trimmed, 1 to
+    /// [`MAX_NAME_CHARS`] characters, no control characters.
+    #[serde(default)]
+    pub names: Option<Vec<Option<String>>>,
+}
+
+/// The longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// A player's name as stored: trimmed, 1 to [`MAX_NAME_CHARS`] characters,
+/// no control characters and no characters that reorder or break the text
+/// around them (bidirectional overrides, line separators). Any letters,
+/// digits, punctuation and emoji are fine; pages show names as text.
+pub fn check_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    let n = name.chars().count();
+    if n == 0 {
+        return Err("a name needs at least one character (send null for no name)".into());
+    }
+    if n > MAX_NAME_CHARS {
+        return Err(format!(
+            "a name has at most {MAX_NAME_CHARS} characters, not {n}"
+        ));
+    }
+    if let Some(c) = name.chars().find(|&c| {
+        c.is_control()
+            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
+    }) {
+        return Err(format!(
+            "a name cannot contain the control character U+{:04X}",
+            c as u32
+        ));
+    }
+    Ok(name.to_string())
+}
+
+/// The names of a new game's `seats` seats, checked.
+fn check_names(
+    names: Option<Vec<Option<String>>>,
+    seats: usize,
+) -> Result<Vec<Option<String>>, HubError> {
+    let Some(names) = names else {
+        return Ok(vec![None; seats]);
+    };
+    if names.len() != seats {
+        return Err(HubError::BadSettings(format!(
+            "names has {} entries for {seats} seats (one per seat, null for none)",
+            names.len()
+        )));
+    }
+    names
+        .into_iter()
+        .enumerate()
+        .map(|(i, name)| match name {
+            None => Ok(None),
+            Some(name) => check_name(&name)
+                .map(Some)
+                .map_err(|why| HubError::BadSettings(format!("the name of seat {}: {why}", i + 1))),
+        })
+        .collect()
 }
 
 /// The links of a new game.
@@ -115,6 +175,8 @@ pub struct Created {
 pub struct CreatedSeat {
     pub seat: u8,
     pub player: SeatKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     pub token: Option<String>,
 }
 
@@ -637,6 +699,7 @@ impl Hub {
                 .map(|(i, kind)| CreatedSeat {
                     seat: i as u8 + 1,
                     player: kind.clone(),
+                    name: record.names.get(i).cloned().flatten(),
                     token: (*kind == SeatKind::Human).then(|| record.seat_tokens[i].clone()),
                 })
                 .collect(),
@@ -692,6 +755,7 @@ impl Hub {
                 "bot_delay_ms is at most {MAX_BOT_DELAY_MS} (10 s), not {bot_delay_ms}"
             )));
         }
+        let names = check_names(req.names, n)?;
         let people = seats.iter().filter(|s| **s == SeatKind::Human).count();
         if req.seed.is_some() && people > 1 {
             return Err(HubError::BadSettings(
@@ -713,6 +777,7 @@ impl Hub {
             seat_tokens: (0..n).map(|_| token()).collect(),
             spectator_token: token(),
             bot_delay_ms,
+            names,
         };
         Ok((record, game))
     }

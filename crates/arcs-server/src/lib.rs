@@ -10,6 +10,7 @@ pub mod http;
 pub mod hub;
 pub mod limits;
 pub mod net;
+pub mod public_data;
 pub mod snapshot;
 pub mod store;
 

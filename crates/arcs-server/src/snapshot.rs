@@ -1,7 +1,7 @@
 //! What one viewer receives: built from that seat's `View` only, so no
 //! hidden information can reach a page (issue 5).
 
-use crate::store::{GameRecord, SeatKind};
+use crate::store::{GameRecord, SeatInfo};
 use arcs_engine::{Game, Pending, Seat, View};
 use serde::{Deserialize, Serialize};
 
@@ -31,7 +31,8 @@ pub struct Snapshot {
     /// stale page cannot act on a position that has changed. It grows with
     /// every change (undo included) and never names two positions.
     pub version: u64,
-    pub seats: Vec<SeatKind>,
+    /// Each seat's player (`kind`, bot `level`) and `name` if given.
+    pub seats: Vec<SeatInfo>,
     /// Whether the creator chose the seed (and so may know hidden cards).
     pub seeded: bool,
     pub view: View,
@@ -83,7 +84,7 @@ pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewe
         id: record.id.clone(),
         you: viewer.seat(),
         version,
-        seats: record.seats.clone(),
+        seats: record.seat_infos(),
         seeded: record.chosen_seed,
         your_turn,
         prompt_text,

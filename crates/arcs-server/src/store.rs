@@ -24,6 +24,17 @@ pub enum SeatKind {
     Bot(String),
 }
 
+/// A seat as every viewer sees it: who plays it and the player's name.
+/// In JSON `{"kind": "human", "name": "Ann"}` or `{"kind": "bot",
+/// "level": "heuristic"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    #[serde(flatten)]
+    pub player: SeatKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
 /// Everything about a game except its choices.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -40,6 +51,24 @@ pub struct GameRecord {
     pub spectator_token: String,
     /// Milliseconds the bots wait before each move so people can follow.
     pub bot_delay_ms: u64,
+    /// Players' names, one per seat (`None`: no name). Empty for games
+    /// created before names existed.
+    #[serde(default)]
+    pub names: Vec<Option<String>>,
+}
+
+impl GameRecord {
+    /// Each seat's player and name (public).
+    pub fn seat_infos(&self) -> Vec<SeatInfo> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, player)| SeatInfo {
+                player: player.clone(),
+                name: self.names.get(i).cloned().flatten(),
+            })
+            .collect()
+    }
 }
 
 /// Whom a stored game waits for, kept beside the journal so the server can
@@ -382,6 +411,7 @@ mod tests {
             seat_tokens: vec!["a".into(), "b".into()],
             spectator_token: "s".into(),
             bot_delay_ms: 0,
+            names: vec![Some("Ann".into()), None],
         }
     }
 
@@ -389,6 +419,18 @@ mod tests {
         seat: Seat(1),
         choice: Choice::Pass,
     };
+
+    #[test]
+    fn seat_infos_read_as_before_plus_names() {
+        let r = record("g1");
+        let v = serde_json::to_value(r.seat_infos()).unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!([{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "random"}])
+        );
+        let back: Vec<SeatInfo> = serde_json::from_value(v).unwrap();
+        assert_eq!(back, r.seat_infos());
+    }
 
     #[test]
     fn journal_round_trip_and_no_forks() {
@@ -485,6 +527,7 @@ mod tests {
             .unwrap();
             let mut r = serde_json::to_value(record("old")).unwrap();
             r.as_object_mut().unwrap().remove("chosen_seed");
+            r.as_object_mut().unwrap().remove("names");
             conn.execute(
                 "INSERT INTO games (id, record) VALUES ('old', ?1)",
                 [r.to_string()],
@@ -499,6 +542,7 @@ mod tests {
         let store = SqliteStore::open(&path).unwrap();
         let g = store.load("old").unwrap().unwrap();
         assert_eq!(g.version, 1, "an old game's version is its choice count");
+        assert!(g.record.names.is_empty(), "an old record has no names");
         assert_eq!(store.waiting_on_bots().unwrap(), vec!["old".to_string()]);
     }
 }

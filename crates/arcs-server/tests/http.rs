@@ -567,5 +567,82 @@ async fn public_data_setup_cards_and_log_tail() {
     assert_eq!(map["systems"].as_array().unwrap().len(), 24);
     let (status, cards) = call(&hub, "GET", "/api/cards", None).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(cards.as_array().unwrap().len(), 533);
+    assert_eq!(
+        cards.as_array().unwrap().len(),
+        28 + 533,
+        "action cards and the catalog"
+    );
+    assert_eq!(cards[0]["action"]["code"], "ADM1");
+    assert!(setups[0]["out_of_play"].is_array());
+}
+
+#[tokio::test]
+async fn player_names_are_stored_and_shown_as_given() {
+    let store: Arc<dyn Store> = Arc::new(SqliteStore::in_memory().unwrap());
+    let hub = Hub::open(store.clone()).unwrap();
+    let names = json!(["  Ann  ", null, "Zoë <b>&amp;</b> 李"]);
+    let g = create(
+        &hub,
+        json!({"seats": ["human", "random", "human"], "names": names, "bot_delay_ms": 0}),
+    )
+    .await;
+    assert_eq!(g["seats"][0]["name"], "Ann", "trimmed");
+    assert!(g["seats"][1].get("name").is_none());
+    let id = g["id"].as_str().unwrap();
+    let toks = tokens(&g);
+    for tok in [
+        &toks[0],
+        &toks[2],
+        &g["spectator_token"].as_str().unwrap().to_string(),
+    ] {
+        let s = snap(&hub, id, tok).await;
+        assert_eq!(
+            s["seats"],
+            json!([
+                {"kind": "human", "name": "Ann"},
+                {"kind": "bot", "level": "random"},
+                {"kind": "human", "name": "Zoë <b>&amp;</b> 李"}
+            ]),
+            "every viewer sees every name, exactly as given"
+        );
+    }
+    // Names survive a restart (they are in the stored record).
+    let again = Hub::open(store.clone()).unwrap();
+    let s = snap(&again, id, &toks[0]).await;
+    assert_eq!(s["seats"][2]["name"], "Zoë <b>&amp;</b> 李");
+
+    for (bad, why) in [
+        (json!(["Ann"]), "entries for 2 seats"),
+        (json!(["Ann", "   "]), "at least one character"),
+        (json!(["Ann", "x".repeat(25)]), "at most 24 characters"),
+        (json!(["Ann", "a\u{0007}b"]), "U+0007"),
+        (json!(["Ann", "a\nb"]), "U+000A"),
+        (json!(["Ann", "\u{202e}evil"]), "U+202E"),
+        (json!(["Ann", 3]), "invalid type"),
+    ] {
+        let (status, v) = call(
+            &hub,
+            "POST",
+            "/api/games",
+            Some(&json!({"seats": ["human", "human"], "names": bad}).to_string()),
+        )
+        .await;
+        let want = if why == "invalid type" {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::UNPROCESSABLE_ENTITY
+        };
+        assert_eq!(status, want, "{bad}: {v}");
+        let msg = v["error"].as_str().unwrap();
+        assert!(msg.contains(why), "{bad}: {msg}");
+    }
+    // 24 characters of any script are fine.
+    let long = "é".repeat(24);
+    let g = create(
+        &hub,
+        json!({"seats": ["human", "human"], "names": [long, "🦊"]}),
+    )
+    .await;
+    assert_eq!(g["seats"][0]["name"], "é".repeat(24));
+    assert_eq!(store.count().unwrap(), 2, "refused settings stored nothing");
 }

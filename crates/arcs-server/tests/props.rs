@@ -129,6 +129,18 @@ fn seat() -> impl Strategy<Value = String> {
     ]
 }
 
+/// A name: mostly fine, sometimes empty, too long, with control or
+/// bidirectional characters, or not a string.
+fn name() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        4 => "[ ]?\\pL{1,24}[ ]?".prop_map(Value::String),
+        2 => "\\PC{0,30}".prop_map(Value::String),
+        1 => "[a-z\u{0}-\u{1f}\u{7f}\u{202a}-\u{202e}\u{2066}-\u{2069}]{0,6}".prop_map(Value::String),
+        1 => Just(Value::Null),
+        1 => number(),
+    ]
+}
+
 fn setting() -> impl Strategy<Value = Value> {
     (
         prop_oneof![4 => prop::collection::vec(seat(), 2..5), 1 => prop::collection::vec(seat(), 0..7)],
@@ -144,8 +156,9 @@ fn setting() -> impl Strategy<Value = Value> {
         prop::option::of(prop_oneof![3 => any::<u64>().prop_map(|n| json!(n)), 1 => number()]),
         prop::option::of(prop_oneof![3 => (0u64..12_000).prop_map(|n| json!(n)), 1 => number()]),
         prop::option::of(prop_oneof![1 => text(), 9 => Just(String::new())]),
+        prop::option::of(prop::collection::vec(name(), 0..6)),
     )
-        .prop_map(|(seats, mode, second, card, seed, delay, extra)| {
+        .prop_map(|(seats, mode, second, card, seed, delay, extra, names)| {
             let mut v = json!({ "seats": seats });
             let o = v.as_object_mut().unwrap();
             if let Some(m) = mode {
@@ -162,6 +175,9 @@ fn setting() -> impl Strategy<Value = Value> {
             }
             if let Some(d) = delay {
                 o.insert("bot_delay_ms".into(), d);
+            }
+            if let Some(n) = names {
+                o.insert("names".into(), json!(n));
             }
             if let Some(k) = extra.filter(|k| !k.is_empty()) {
                 o.insert(k, json!(1));
@@ -183,6 +199,21 @@ proptest! {
             prop_assert!((2..=4).contains(&seats.len()));
             let people = seats.iter().filter(|s| s.as_str().map(str::trim) == Some("human")).count();
             prop_assert!(v.get("seed").is_none_or(|s| s.is_null()) || people <= 1, "{v}");
+            // Names came back trimmed, well-formed, one per seat.
+            if let Some(names) = v.get("names").and_then(|n| n.as_array()) {
+                prop_assert_eq!(names.len(), seats.len());
+                for (given, seat) in names.iter().zip(body["seats"].as_array().unwrap()) {
+                    match given.as_str() {
+                        None => prop_assert!(seat.get("name").is_none()),
+                        Some(g) => {
+                            let shown = seat["name"].as_str().unwrap();
+                            prop_assert_eq!(shown, g.trim());
+                            prop_assert!((1..=24).contains(&shown.chars().count()));
+                            prop_assert!(!shown.chars().any(char::is_control));
+                        }
+                    }
+                }
+            }
         } else {
             prop_assert!(status == StatusCode::BAD_REQUEST || status == StatusCode::UNPROCESSABLE_ENTITY, "{status}: {body}");
         }
