@@ -2,11 +2,14 @@
 //! actor, a sentence for people, a visibility (public, or private to one
 //! seat when it names hidden cards) and whether it reveals to that seat
 //! something it did not know (an undo barrier, docs/rulings.md R-UNDO-1).
+//! Optional structured fields let a UI draw what happened: the systems an
+//! event concerns, the dice a roll shows, a chapter's scoring breakdown.
 
-use crate::ids::Seat;
+use crate::data::{components, DieFace, DieKind};
+use crate::ids::{Seat, SystemId};
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
     /// Machine-readable kind: "play", "declare", "gain", "hit", ...
     pub tag: String,
@@ -28,6 +31,90 @@ pub struct Event {
     /// For `auto` events: the only legal choice, taken automatically.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub choice: Option<crate::choice::Choice>,
+    /// The systems this event concerns, for highlighting: a move's origin
+    /// then destination, a battle's system, a build's, a tax's, a hit's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub systems: Vec<SystemId>,
+    /// For `roll` and `reroll` events: every die the roll shows now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<Dice>,
+    /// For the `scored` event at the end of a chapter's scoring: the
+    /// breakdown (in a [`View`](crate::view::View) it is in
+    /// `View::scoring` instead, not repeated in the log).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<Box<crate::scoring::ChapterScoring>>,
+}
+
+/// The dice a roll shows, per die kind, in the order rolled.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dice {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assault: Vec<Die>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skirmish: Vec<Die>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub raid: Vec<Die>,
+    /// For a reroll: which die was rerolled and what it showed before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rerolled: Option<Rerolled>,
+}
+
+/// One die: its face (0..6, the order of components.md §4) and what that
+/// face shows.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Die {
+    pub face: u8,
+    #[serde(flatten)]
+    pub shows: DieFace,
+}
+
+impl Die {
+    pub fn new(kind: DieKind, face: u8) -> Die {
+        Die {
+            face,
+            shows: components().die(kind)[face.min(5) as usize],
+        }
+    }
+}
+
+/// The die a reroll changed: `index` into its kind's list in [`Dice`],
+/// and the face it showed before.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rerolled {
+    pub kind: DieKind,
+    pub index: u8,
+    pub before: Die,
+}
+
+impl Dice {
+    /// The dice of a list of `(kind, face)` in roll order.
+    pub fn of(dice: impl IntoIterator<Item = (DieKind, u8)>) -> Dice {
+        let mut d = Dice::default();
+        for (k, f) in dice {
+            d.kind_mut(k).push(Die::new(k, f));
+        }
+        d
+    }
+    pub fn kind(&self, k: DieKind) -> &[Die] {
+        match k {
+            DieKind::Assault => &self.assault,
+            DieKind::Skirmish => &self.skirmish,
+            DieKind::Raid => &self.raid,
+        }
+    }
+    fn kind_mut(&mut self, k: DieKind) -> &mut Vec<Die> {
+        match k {
+            DieKind::Assault => &mut self.assault,
+            DieKind::Skirmish => &mut self.skirmish,
+            DieKind::Raid => &mut self.raid,
+        }
+    }
+    pub fn len(&self) -> usize {
+        self.assault.len() + self.skirmish.len() + self.raid.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 impl Event {
@@ -66,18 +153,30 @@ impl Sink for Vec<Event> {
 }
 
 /// `log!(ev, "tag", seat_option, "format", args...)` emits a public event;
-/// the sentence is only formatted when the sink is enabled.
+/// the sentence is only formatted when the sink is enabled. Structured
+/// fields go in braces before the format:
+/// `log!(ev, "move", Some(seat), { systems: vec![from, to] }, "...")`;
+/// they too are only evaluated when the sink is enabled.
 #[macro_export]
 macro_rules! log {
+    ($ev:expr, $tag:expr, $seat:expr, { $($field:ident : $value:expr),* $(,)? }, $($arg:tt)*) => {
+        if $ev.enabled() {
+            $ev.emit($crate::event::Event {
+                tag: $tag.to_string(),
+                seat: $seat,
+                text: format!($($arg)*),
+                $($field: $value,)*
+                ..Default::default()
+            });
+        }
+    };
     ($ev:expr, $tag:expr, $seat:expr, $($arg:tt)*) => {
         if $ev.enabled() {
             $ev.emit($crate::event::Event {
                 tag: $tag.to_string(),
                 seat: $seat,
-                private_to: None,
-                reveals: false,
                 text: format!($($arg)*),
-                choice: None,
+                ..Default::default()
             });
         }
     };
@@ -114,7 +213,7 @@ macro_rules! log_private_event {
                 private_to: Some($to),
                 reveals: $reveals,
                 text: format!($($arg)*),
-                choice: None,
+                ..Default::default()
             });
         }
     };

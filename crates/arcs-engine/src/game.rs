@@ -113,7 +113,7 @@ impl Game {
 
     pub fn pending(&self) -> Pending {
         if let Some(o) = &self.state.outcome {
-            return Pending::Over(o.clone());
+            return Pending::Over((**o).clone());
         }
         match self.state.decision() {
             Some(d) => Pending::Decision(d),
@@ -128,6 +128,8 @@ impl Game {
                 winner: Seat(0),
                 ranking: Vec::new(),
                 reason: "no decision is pending (engine fault)".into(),
+                tiebreaks: Vec::new(),
+                conceded: Vec::new(),
             }),
         }
     }

@@ -27,6 +27,7 @@ pub mod ids;
 pub mod invariants;
 pub mod journal;
 pub mod scenario;
+pub mod scoring;
 pub mod setup;
 pub mod sim;
 pub mod state;

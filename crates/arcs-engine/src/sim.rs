@@ -141,8 +141,17 @@ fn play_steps(
 /// order and no RNG.
 pub fn check_views(game: &Game) -> Result<(), String> {
     let s = game.state();
+    let spectator = game.view(None);
     for viewer in s.seat_ids().map(Some).chain(std::iter::once(None)) {
         let v = game.view(viewer);
+        // Standings, breakdowns and the round are public: the same for all.
+        if v.ambitions != spectator.ambitions
+            || v.scoring != spectator.scoring
+            || v.power_by_chapter != spectator.power_by_chapter
+            || v.round != spectator.round
+        {
+            return Err(format!("view of {viewer:?} differs in public data"));
+        }
         for sv in &v.seats {
             if sv.hand.is_some() && Some(sv.seat) != viewer {
                 return Err(format!("view of {viewer:?} shows {}'s hand", sv.seat));
@@ -165,6 +174,9 @@ pub fn check_views(game: &Game) -> Result<(), String> {
         }
         if v.log.iter().any(|e| !e.visible_to(viewer)) {
             return Err("a private event leaked into a view".into());
+        }
+        if v.log.iter().any(|e| e.scoring.is_some()) {
+            return Err("a scoring breakdown is repeated in a view's log".into());
         }
         let json = serde_json::to_string(&v).map_err(|e| e.to_string())?;
         if json.contains("\"rng\"") || json.contains("court_deck\"") || json.contains("\"stack\"") {

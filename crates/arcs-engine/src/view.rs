@@ -6,6 +6,7 @@ use crate::choice::{Choice, Prompt};
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::*;
+use crate::scoring::{AmbitionResult, ChapterScoring};
 use crate::state::{Building, GameState, Outcome, PlayKind, ShipCount};
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +22,10 @@ pub struct SeatView {
     pub starports: u8,
     pub agents: u8,
     pub cities_on_board: u8,
+    /// Power a sole first place in a scored ambition adds for the city
+    /// slots this seat has uncovered: 0, 2 or 5 (B-SCORE-07).
+    #[serde(default)]
+    pub city_bonus: i32,
     pub resources: [Option<Resource>; 7],
     pub outrage: Vec<Resource>,
     pub trophies: u32,
@@ -46,7 +51,8 @@ pub struct CourtView {
 }
 
 /// A card played this round as others see it: face-down Copy and seize
-/// cards show no identity unless they are the viewer's own.
+/// cards show no identity unless they are the viewer's own. `View::plays`
+/// lists them in the round's turn order, from the seat that led.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayView {
     pub seat: Seat,
@@ -79,6 +85,9 @@ pub struct View {
     pub viewer: Option<Seat>,
     pub players: u8,
     pub chapter: u8,
+    /// The round within the chapter: 1 for its first, 0 before it.
+    #[serde(default)]
+    pub round: u8,
     pub initiative: Seat,
     pub seized: bool,
     pub setup_card: String,
@@ -91,6 +100,12 @@ pub struct View {
     pub supply: [u8; 5],
     pub box_resources: [u8; 5],
     pub markers: Vec<MarkerView>,
+    /// Every ambition in order (tycoon, tyrant, warlord, keeper, empath)
+    /// as it stands: each seat's count, the phantom's (2 players), the
+    /// markers on it, and the places and Power if the chapter were scored
+    /// now (ties and leaders' rules applied as scoring does).
+    #[serde(default)]
+    pub ambitions: Vec<AmbitionResult>,
     pub leader: Seat,
     pub lead_card: Option<ActionCard>,
     pub zero_marker: bool,
@@ -100,6 +115,14 @@ pub struct View {
     pub leader_row: Vec<CardId>,
     pub lore_row: Vec<CardId>,
     pub log: Vec<Event>,
+    /// Each scored chapter's breakdown, oldest first (taken from the log's
+    /// `scored` events, whose copies in `log` leave it out).
+    #[serde(default)]
+    pub scoring: Vec<ChapterScoring>,
+    /// Each seat's Power at the end of each scored chapter, oldest first
+    /// (`scoring[i].power`).
+    #[serde(default)]
+    pub power_by_chapter: Vec<Vec<i32>>,
     pub outcome: Option<Outcome>,
 }
 
@@ -110,8 +133,18 @@ impl View {
             .log()
             .iter()
             .filter(|e| e.visible_to(viewer))
-            .cloned()
+            .map(|e| match &e.scoring {
+                Some(sc) => {
+                    v.scoring.push((**sc).clone());
+                    Event {
+                        scoring: None,
+                        ..e.clone()
+                    }
+                }
+                None => e.clone(),
+            })
             .collect();
+        v.power_by_chapter = v.scoring.iter().map(|c| c.power.clone()).collect();
         v
     }
 
@@ -130,6 +163,7 @@ impl View {
                     starports: st.starports,
                     agents: st.agents,
                     cities_on_board: st.cities,
+                    city_bonus: crate::data::city_bonus(st.cities),
                     resources: st.resources,
                     outrage: Resource::ALL
                         .into_iter()
@@ -170,7 +204,7 @@ impl View {
             })
             .collect();
         let plays = s
-            .seat_ids()
+            .order_from(s.round.leader)
             .filter_map(|x| {
                 s.round.plays[x.index()].map(|p| PlayView {
                     seat: x,
@@ -193,6 +227,7 @@ impl View {
             viewer,
             players: s.players,
             chapter: s.chapter,
+            round: s.round.number,
             initiative: s.initiative,
             seized: s.round.seized,
             setup_card: crate::data::components().setup_cards[s.setup_card as usize]
@@ -217,6 +252,10 @@ impl View {
                     }
                 })
                 .collect(),
+            ambitions: Ambition::ALL
+                .into_iter()
+                .map(|a| AmbitionResult::now(s, a))
+                .collect(),
             leader: s.round.leader,
             lead_card: s.lead_card(),
             zero_marker: s.round.zero_marker,
@@ -225,7 +264,9 @@ impl View {
             leader_row: s.leader_row.to_vec(),
             lore_row: s.lore_row.to_vec(),
             log: Vec::new(),
-            outcome: s.outcome.clone(),
+            scoring: Vec::new(),
+            power_by_chapter: Vec::new(),
+            outcome: s.outcome.as_deref().cloned(),
         }
     }
 }

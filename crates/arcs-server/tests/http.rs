@@ -123,6 +123,12 @@ async fn create_join_act_and_views_stay_private() {
         assert_eq!(mine["you"].as_u64(), Some(seat as u64));
         assert!(mine["your_turn"].as_bool().unwrap());
         assert_no_leak(&mine, Some(seat as u64));
+        // Standings, scoring breakdowns and the round are public: a seat
+        // sees exactly what the spectator sees.
+        for key in ["ambitions", "scoring", "power_by_chapter", "round"] {
+            assert_eq!(s["view"][key], mine["view"][key], "{key}");
+        }
+        assert_eq!(s["view"]["ambitions"].as_array().map(Vec::len), Some(5));
         let n = mine["choices_text"].as_array().unwrap().len();
         let version = mine["version"].as_u64().unwrap();
         let (status, after) = act(&hub, id, &tok, version, step % n).await;

@@ -346,6 +346,7 @@ impl BattleFrame {
                     ev,
                     "battle",
                     Some(self.attacker),
+                    { systems: vec![self.system] },
                     "{} attacks {} in {}.",
                     self.attacker,
                     self.defender,
@@ -367,6 +368,10 @@ impl BattleFrame {
                         ev,
                         "roll",
                         Some(self.attacker),
+                        {
+                            systems: vec![self.system],
+                            dice: Some(self.roll.shown(None)),
+                        },
                         "{} rolls {}.",
                         self.attacker,
                         self.roll.describe()
@@ -386,11 +391,15 @@ impl BattleFrame {
                 self.store(s);
             }
             (BattleStage::Reroll, Choice::Reroll { die, face }) => {
-                if let Some(nf) = self.roll.reroll(s, die, face) {
+                if let Some((nf, which)) = self.roll.reroll(s, die, face) {
                     log!(
                         ev,
                         "reroll",
                         Some(self.attacker),
+                        {
+                            systems: vec![self.system],
+                            dice: Some(self.roll.shown(Some(which))),
+                        },
                         "{} rerolls a {} die: {} → {}.",
                         self.attacker,
                         die.name(),
@@ -425,6 +434,7 @@ impl BattleFrame {
                     ev,
                     "hit",
                     Some(self.attacker),
+                    { systems: vec![self.system] },
                     "{} takes a hit before collecting dice (Railgun Arrays).",
                     self.attacker
                 );
@@ -444,6 +454,7 @@ impl BattleFrame {
                         ev,
                         "hit",
                         Some(self.attacker),
+                        { systems: vec![self.system] },
                         "{} loses a ship in {}.",
                         self.attacker,
                         self.system
@@ -453,6 +464,7 @@ impl BattleFrame {
                         ev,
                         "hit",
                         Some(self.attacker),
+                        { systems: vec![self.system] },
                         "{}'s ship in {} is damaged.",
                         self.attacker,
                         self.system
@@ -471,6 +483,7 @@ impl BattleFrame {
                                 ev,
                                 "hit",
                                 Some(self.attacker),
+                                { systems: vec![self.system] },
                                 "{owner} loses a ship in {}.",
                                 self.system
                             );
@@ -479,6 +492,7 @@ impl BattleFrame {
                                 ev,
                                 "hit",
                                 Some(self.attacker),
+                                { systems: vec![self.system] },
                                 "{owner}'s ship in {} is damaged.",
                                 self.system
                             );

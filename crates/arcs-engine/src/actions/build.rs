@@ -166,6 +166,7 @@ fn place_building(
         ev,
         "build",
         Some(seat),
+        { systems: vec![system] },
         "{seat} builds a {} in {system}{how}.",
         kind.name()
     );
@@ -209,6 +210,7 @@ pub fn resolve(s: &mut GameState, seat: Seat, _source: Source, choice: Choice, e
                 ev,
                 "build",
                 Some(seat),
+                { systems: vec![system] },
                 "{seat} builds a ship in {system}{how}."
             );
             cards::after_build_ship(s, seat, system, slot, ev);

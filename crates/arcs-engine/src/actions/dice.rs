@@ -16,6 +16,13 @@ pub struct DiceRoll {
     pub rerolled: u32,
 }
 
+/// Which die a reroll changed: its index in the roll and its old face.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Reroll {
+    pub index: u8,
+    pub before: u8,
+}
+
 fn kind_of(e: u8) -> DieKind {
     DieKind::ALL[(e / 8) as usize]
 }
@@ -79,18 +86,46 @@ impl DiceRoll {
         }
     }
 
-    /// Rerolls one not-yet-rerolled die of `kind` showing `face`.
-    pub fn reroll(&mut self, s: &mut GameState, kind: DieKind, face: u8) -> Option<u8> {
+    /// Rerolls one not-yet-rerolled die of `kind` showing `face`: its new
+    /// face, and which die it was (its index in the roll, its old face).
+    pub fn reroll(&mut self, s: &mut GameState, kind: DieKind, face: u8) -> Option<(u8, Reroll)> {
         let want = canonical(kind, face);
         let i = (0..self.n as usize).find(|&i| {
             self.rerolled & (1 << i) == 0
                 && kind_of(self.dice[i]) == kind
                 && canonical(kind, self.dice[i] % 8) == want
         })?;
+        let before = self.dice[i] % 8;
         let nf = roll_one(s, kind);
         self.dice[i] = kind as u8 * 8 + nf;
         self.rerolled |= 1 << i;
-        Some(nf)
+        Some((
+            nf,
+            Reroll {
+                index: i as u8,
+                before,
+            },
+        ))
+    }
+
+    /// The dice as event data (for UIs that draw dice), with the die a
+    /// reroll changed if any.
+    pub fn shown(&self, reroll: Option<Reroll>) -> crate::event::Dice {
+        let mut d = crate::event::Dice::of(self.iter());
+        if let Some(r) = reroll {
+            let kind = kind_of(self.dice[r.index as usize]);
+            // Its index among the dice of its kind.
+            let index = self.dice[..r.index as usize]
+                .iter()
+                .filter(|&&e| kind_of(e) == kind)
+                .count() as u8;
+            d.rerolled = Some(crate::event::Rerolled {
+                kind,
+                index,
+                before: crate::event::Die::new(kind, r.before),
+            });
+        }
+        d
     }
 
     pub fn describe(&self) -> String {

@@ -115,6 +115,7 @@ impl GameState {
                 ev,
                 "hit",
                 b.owner.seat(),
+                { systems: vec![s] },
                 "{}'s {} in {s} is damaged.",
                 b.owner,
                 b.kind.name()
@@ -134,6 +135,7 @@ impl GameState {
             ev,
             "destroy",
             by,
+            { systems: vec![s] },
             "{}'s {} in {s} is destroyed.",
             b.owner,
             b.kind.name()

@@ -139,6 +139,7 @@ impl MoveFrame {
                         ev,
                         "move",
                         Some(self.seat),
+                        { systems: vec![self.at] },
                         "{} leaves {} ship(s) in {}.",
                         self.seat,
                         fresh + damaged,
@@ -182,6 +183,7 @@ impl MoveFrame {
             ev,
             "move",
             Some(self.seat),
+            { systems: vec![self.at, to] },
             "{} moves {} ship(s) from {} to {to}.",
             self.seat,
             self.fresh + self.damaged,
@@ -196,6 +198,7 @@ impl MoveFrame {
                     ev,
                     "move",
                     Some(self.seat),
+                    { systems: vec![to] },
                     "The Catapult stops at {to}: a Rival controls that gate."
                 );
             } else {
@@ -203,6 +206,7 @@ impl MoveFrame {
                     ev,
                     "move",
                     Some(self.seat),
+                    { systems: vec![to] },
                     "The Catapult stops at {to}: a move ends on entering a planet."
                 );
             }

@@ -54,6 +54,7 @@ pub fn repair(s: &mut GameState, seat: Seat, system: SystemId, piece: Piece, ev:
                     ev,
                     "repair",
                     Some(seat),
+                    { systems: vec![system] },
                     "{seat} repairs a ship in {system}."
                 );
             }
@@ -68,6 +69,7 @@ pub fn repair(s: &mut GameState, seat: Seat, system: SystemId, piece: Piece, ev:
                     ev,
                     "repair",
                     Some(seat),
+                    { systems: vec![system] },
                     "{seat} repairs a {} in {system}.",
                     b.kind.name()
                 );

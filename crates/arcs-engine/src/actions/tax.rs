@@ -185,6 +185,7 @@ fn do_tax(
             ev,
             "tax",
             Some(seat),
+            { systems: vec![system] },
             "{seat} taxes {}'s city in {system}.",
             b.owner
         ),
@@ -192,6 +193,7 @@ fn do_tax(
             ev,
             "tax",
             Some(seat),
+            { systems: vec![system] },
             "{seat} taxes the empty building slot in {system} (Inspiring)."
         ),
     }
@@ -201,6 +203,7 @@ fn do_tax(
             ev,
             "tax",
             Some(seat),
+            { systems: vec![system] },
             "The gate city has no type: nothing is gained."
         ),
         1 => {
@@ -222,6 +225,7 @@ fn do_tax(
                 ev,
                 "capture",
                 Some(seat),
+                { systems: vec![system] },
                 "{seat} captures an agent of {owner}."
             );
         } else {
@@ -229,6 +233,7 @@ fn do_tax(
                 ev,
                 "capture",
                 Some(seat),
+                { systems: vec![system] },
                 "{owner} has no agent in supply to capture."
             );
         }

@@ -561,7 +561,13 @@ impl Effect {
                 s.pop();
                 if let Choice::System(sys) = choice {
                     let k = s.place_ships(seat.owner(), sys, n, false);
-                    log!(ev, "place", Some(seat), "{seat} places {k} ships in {sys}.");
+                    log!(
+                        ev,
+                        "place",
+                        Some(seat),
+                        { systems: vec![sys] },
+                        "{seat} places {k} ships in {sys}."
+                    );
                 }
             }
             GainUpTo {
@@ -933,6 +939,7 @@ impl Effect {
                             ev,
                             "return",
                             Some(seat),
+                            { systems: vec![system] },
                             "{seat} returns {}'s city in {system} to its board.",
                             b.owner
                         );

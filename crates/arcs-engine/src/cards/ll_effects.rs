@@ -562,7 +562,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                 let o = seat.owner();
                 s.sys_mut(f).ships_mut(o).fresh -= n;
                 s.sys_mut(system).ships_mut(o).fresh += n;
-                log!(ev, "move", Some(seat), "{seat} moves {n} fresh ship(s) from {f} into the battle at {system} (Predictive Sensors).");
+                log!(ev, "move", Some(seat), { systems: vec![f, system] }, "{seat} moves {n} fresh ship(s) from {f} into the battle at {system} (Predictive Sensors).");
             }
             top(
                 s,
@@ -724,6 +724,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                 ev,
                 "ruthless",
                 Some(seat),
+                { systems: vec![system] },
                 "{seat} hits the building in {system} to repeat the action (Ruthless)."
             );
             if destroyed {
@@ -742,6 +743,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                         ev,
                         "build",
                         Some(seat),
+                        { systems: vec![system] },
                         "{seat} builds another ship in {system}."
                     );
                 }
@@ -754,7 +756,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
             if let Choice::Slot(i) = choice {
                 if let Some(r) = s.seat_mut(seat).resources[i as usize].take() {
                     s.planet_marks[system.index()] = Some(r);
-                    log!(ev, "mythic", Some(seat), "{seat} places a {r} over {system}'s icon: it is a {r} planet from now on (Mythic).");
+                    log!(ev, "mythic", Some(seat), { systems: vec![system] }, "{seat} places a {r} over {system}'s icon: it is a {r} planet from now on (Mythic).");
                 }
             }
         }
@@ -836,6 +838,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                     ev,
                     "move",
                     Some(seat),
+                    { systems: vec![f, to] },
                     "{seat} moves {n} fresh ship(s) one more time, {f} to {to} (Sprinter Drives)."
                 );
             }
@@ -859,6 +862,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                     ev,
                     "build",
                     Some(seat),
+                    { systems: vec![x] },
                     "{seat} summons a ship in {x} (Tool-Priests)."
                 );
             }
@@ -906,6 +910,10 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                     ev,
                     "roll",
                     Some(seat),
+                    {
+                        systems: vec![from, at],
+                        dice: Some(roll.shown(None)),
+                    },
                     "{seat} fires rifles from {from} at {d} in {at}: {}.",
                     roll.describe()
                 );
@@ -923,11 +931,15 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
             }
             (3, Choice::Reroll { die, face }) => {
                 let mut roll = roll;
-                if let Some(nf) = roll.reroll(s, die, face) {
+                if let Some((nf, which)) = roll.reroll(s, die, face) {
                     log!(
                         ev,
                         "reroll",
                         Some(seat),
+                        {
+                            systems: vec![at],
+                            dice: Some(roll.shown(Some(which))),
+                        },
                         "{seat} rerolls a {} die: {} → {}.",
                         die.name(),
                         crate::actions::dice::face_name(die, face),
@@ -1035,6 +1047,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                 ev,
                 "replace",
                 Some(seat),
+                { systems: vec![system] },
                 "{seat} replaces its {} in {system} (Prune).",
                 b.kind.name()
             );
@@ -1110,6 +1123,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                     ev,
                     "move",
                     Some(seat),
+                    { systems: vec![f, t] },
                     "{seat} guides a ship of {owner} from {f} to {t} (Force Beams)."
                 );
                 top(
@@ -1170,6 +1184,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                     ev,
                     "destroy",
                     Some(seat),
+                    { systems: vec![x] },
                     "{seat} sacrifices a ship to destroy a ship of {owner} in {x} (Martyr)."
                 );
             }
@@ -1197,6 +1212,7 @@ pub fn resolve(e: Effect, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) 
                 ev,
                 "replace",
                 Some(seat),
+                { systems: vec![system] },
                 "{seat} annexes {}'s {} in {system}.",
                 b.owner,
                 b.kind.name()
@@ -1391,6 +1407,7 @@ fn ruthless_destroy(s: &mut GameState, seat: Seat, system: SystemId, slot: u8, e
             ev,
             "destroy",
             Some(seat),
+            { systems: vec![system] },
             "{seat} destroys its own {} in {system}.",
             b.kind.name()
         );

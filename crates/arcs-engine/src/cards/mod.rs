@@ -999,6 +999,7 @@ pub fn after_rolls(s: &mut GameState, b: &mut BattleFrame, ev: &mut dyn Sink) {
             ev,
             "roll",
             b.defender.seat(),
+            { systems: vec![b.system] },
             "{} adds an intercept to the roll (Mirror Plating).",
             b.defender
         );

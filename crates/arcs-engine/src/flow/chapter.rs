@@ -6,7 +6,7 @@ use crate::data::{city_bonus, power_to_win};
 use crate::event::Sink;
 use crate::ids::*;
 use crate::log;
-use crate::state::{GameState, Outcome, TrophyKind};
+use crate::state::{GameState, Outcome, Tiebreak, TrophyKind};
 use rand::seq::SliceRandom;
 
 /// B-DRAW-01/02 (and setup P–Q): shuffle every action card, deal 6 each,
@@ -20,6 +20,7 @@ pub fn chapter_start(s: &mut GameState, ev: &mut dyn Sink) {
     s.action_discard.clear();
     s.action_discard_up.clear();
     s.known_discard = [CardSet::default(); MAX_SEATS];
+    s.round.number = 0;
     // Scenarios may fix the hands of this deal (`next-deal`).
     let forced = std::mem::take(&mut s.forced_deal);
     let all_forced: u32 = forced.iter().map(|h| h.0).fold(0, |a, b| a | b);
@@ -110,7 +111,7 @@ pub fn ambition_count(s: &GameState, seat: Seat, a: Ambition) -> u32 {
 }
 
 /// B-SCORE-08: the 2-player phantom's count from the ambition boxes.
-fn phantom_count(s: &GameState, a: Ambition) -> u32 {
+pub fn phantom_count(s: &GameState, a: Ambition) -> u32 {
     let b = &s.box_resources;
     (match a {
         Ambition::Tycoon => b[0] + b[1],
@@ -159,52 +160,134 @@ pub fn rank(s: &GameState, a: Ambition) -> (Option<Option<Seat>>, Placed) {
 /// Seats (or the phantom, `None`) sharing a place in an ambition.
 pub type Placed = arrayvec::ArrayVec<Option<Seat>, { MAX_SEATS + 1 }>;
 
+/// How a leader's scoring rule changed a place (B-SCORE-09, AMB-45/46).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RuleEffect {
+    /// *Just*, *Violent*, *Academic*: first place paid the second-place
+    /// value, no city bonus.
+    PaidAsSecond,
+    /// The same rules, or Noble *Proud*: second place gains nothing.
+    NothingForSecond,
+}
+
+/// What one seat gains from a place in one ambition.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Award {
+    pub seat: Seat,
+    /// 1 or 2.
+    pub place: u8,
+    /// Power gained, city bonus included.
+    pub power: i32,
+    /// The part of `power` that is the city bonus (B-SCORE-07).
+    pub city_bonus: i32,
+    pub rule: Option<RuleEffect>,
+}
+
+/// One ambition scored as it stands (B-SCORE-02..09): the marker sums, the
+/// places and what each placed seat gains. Without a marker nothing is
+/// scored: the places are still ranked, every gain is 0.
+#[derive(Clone, Debug)]
+pub struct AmbitionScore {
+    pub first_value: i32,
+    pub second_value: i32,
+    /// `Some(None)`: the 2-player phantom is first.
+    pub first: Option<Option<Seat>>,
+    pub seconds: Placed,
+    /// First place (if a seat), then the seats in second place.
+    pub awards: arrayvec::ArrayVec<Award, { MAX_SEATS + 1 }>,
+}
+
+pub fn score_ambition(s: &GameState, a: Ambition) -> AmbitionScore {
+    let markers = (0..3).filter(|&i| s.markers[i].at == Some(a));
+    let scored = markers.clone().next().is_some();
+    let first_value: i32 = markers.clone().map(|i| s.markers[i].values(i).0).sum();
+    let second_value: i32 = markers.map(|i| s.markers[i].values(i).1).sum();
+    let (first, seconds) = rank(s, a);
+    let mut awards = arrayvec::ArrayVec::new();
+    // Leaders' scoring rules (B-SCORE-09, AMB-45/46): *Just*, *Violent*,
+    // *Academic* pay first place the second-place value (no bonus) and
+    // second place nothing; *Proud* pays only an untied first.
+    let swapped = |x: Seat| {
+        crate::cards::score_rules(s, x).any(|r| r == crate::cards::ScoreRule::SecondForFirst(a))
+    };
+    let proud = |x: Seat| {
+        crate::cards::score_rules(s, x).any(|r| r == crate::cards::ScoreRule::OnlySoleFirst)
+    };
+    if let Some(Some(w)) = first {
+        if swapped(w) {
+            awards.push(Award {
+                seat: w,
+                place: 1,
+                power: second_value,
+                city_bonus: 0,
+                rule: Some(RuleEffect::PaidAsSecond),
+            });
+        } else {
+            let bonus = if scored {
+                city_bonus(s.seat(w).cities)
+            } else {
+                0
+            };
+            awards.push(Award {
+                seat: w,
+                place: 1,
+                power: first_value + bonus,
+                city_bonus: bonus,
+                rule: None,
+            });
+        }
+    }
+    for &x in seconds.iter().flatten() {
+        let nothing = swapped(x) || proud(x);
+        awards.push(Award {
+            seat: x,
+            place: 2,
+            power: if nothing { 0 } else { second_value },
+            city_bonus: 0,
+            rule: nothing.then_some(RuleEffect::NothingForSecond),
+        });
+    }
+    AmbitionScore {
+        first_value,
+        second_value,
+        first,
+        seconds,
+        awards,
+    }
+}
+
 /// Step 1: score every ambition with at least one marker (B-SCORE-02..08).
+/// With events on, a `scored` event carries the breakdown
+/// ([`crate::scoring::ChapterScoring`]).
 pub fn scoring(s: &mut GameState, ev: &mut dyn Sink) {
     log!(ev, "chapter", None, "Chapter {} ends: scoring.", s.chapter);
+    let mut report = ev
+        .enabled()
+        .then(|| crate::scoring::ChapterScoring::start(s));
     for a in Ambition::ALL {
-        let markers = (0..3).filter(|&i| s.markers[i].at == Some(a));
-        if markers.clone().next().is_none() {
+        if !s.ambition_declared(a) {
             continue;
         }
-        let first_sum: i32 = markers.clone().map(|i| s.markers[i].values(i).0).sum();
-        let second_sum: i32 = markers.map(|i| s.markers[i].values(i).1).sum();
-        let (first, seconds) = rank(s, a);
-        let mut gains: arrayvec::ArrayVec<(Seat, i32, &str), { MAX_SEATS + 1 }> =
-            arrayvec::ArrayVec::new();
-        // Leaders' scoring rules (B-SCORE-09, AMB-45/46): *Just*, *Violent*,
-        // *Academic* pay first place the second-place value (no bonus) and
-        // second place nothing; *Proud* pays only an untied first.
-        let swapped = |x: Seat| {
-            crate::cards::score_rules(s, x).any(|r| r == crate::cards::ScoreRule::SecondForFirst(a))
-        };
-        let proud = |x: Seat| {
-            crate::cards::score_rules(s, x).any(|r| r == crate::cards::ScoreRule::OnlySoleFirst)
-        };
-        if let Some(Some(w)) = first {
-            if swapped(w) {
-                gains.push((w, second_sum, "first (paid as second)"));
-            } else {
-                let bonus = city_bonus(s.seat(w).cities);
-                gains.push((w, first_sum + bonus, "first"));
-            }
+        let sc = score_ambition(s, a);
+        if let Some(r) = report.as_mut() {
+            r.ambitions
+                .push(crate::scoring::AmbitionResult::of(s, a, &sc));
         }
-        for x in seconds.iter().flatten() {
-            if swapped(*x) || proud(*x) {
+        for w in &sc.awards {
+            if w.rule == Some(RuleEffect::NothingForSecond) {
+                let x = w.seat;
                 log!(
                     ev,
                     "score",
-                    Some(*x),
+                    Some(x),
                     "{a}: {x} places second but gains nothing (leader)."
                 );
-                continue;
             }
-            gains.push((*x, second_sum, "second"));
         }
-        if first.is_none() && seconds.is_empty() {
+        if sc.first.is_none() && sc.seconds.is_empty() {
             log!(ev, "score", None, "{a}: nobody qualifies.");
         }
-        if let Some(None) = first {
+        if let Some(None) = sc.first {
             log!(
                 ev,
                 "score",
@@ -212,7 +295,16 @@ pub fn scoring(s: &mut GameState, ev: &mut dyn Sink) {
                 "{a}: the ambition boxes' tokens (phantom player) take first place."
             );
         }
-        for (x, p, place) in gains {
+        for w in &sc.awards {
+            if w.rule == Some(RuleEffect::NothingForSecond) {
+                continue;
+            }
+            let (x, p) = (w.seat, w.power);
+            let place = match (w.place, w.rule) {
+                (1, Some(RuleEffect::PaidAsSecond)) => "first (paid as second)",
+                (1, _) => "first",
+                _ => "second",
+            };
             s.seat_mut(x).power += p;
             log!(
                 ev,
@@ -221,6 +313,22 @@ pub fn scoring(s: &mut GameState, ev: &mut dyn Sink) {
                 "{a}: {x} takes {place} place and gains {p} Power."
             );
         }
+    }
+    if let Some(mut r) = report {
+        r.finish(s);
+        let gains: Vec<String> = s
+            .seat_ids()
+            .map(|x| format!("{x} +{} (now {})", r.gained[x.index()], r.power[x.index()]))
+            .collect();
+        log!(
+            ev,
+            "scored",
+            None,
+            { scoring: Some(Box::new(r)) },
+            "Chapter {} scored: {}.",
+            s.chapter,
+            gains.join(", ")
+        );
     }
     s.set_top(Frame::AfterScoring);
 }
@@ -344,12 +452,51 @@ pub fn finish(s: &mut GameState, reason: String, ev: &mut dyn Sink) {
         "The game ends ({reason}). {winner} wins with {} Power.",
         s.seat(winner).power
     );
-    s.outcome = Some(Outcome {
+    let conceded: Vec<Seat> = ranking
+        .iter()
+        .copied()
+        .filter(|x| s.seat(*x).resigned)
+        .collect();
+    let tiebreaks = tiebreaks(s, &ranking[..ranking.len() - conceded.len()]);
+    s.outcome = Some(Box::new(Outcome {
         power: s.seat_ids().map(|x| s.seat(x).power).collect(),
         winner,
         ranking,
         reason,
-    });
+        tiebreaks,
+        conceded,
+    }));
     s.stack.clear();
     s.push(Frame::GameOver);
+}
+
+/// The ties in a ranking of seats still playing (sorted by Power, ties in
+/// turn order from the initiative holder) and how each was broken.
+fn tiebreaks(s: &GameState, ranked: &[Seat]) -> Vec<Tiebreak> {
+    let power = |x: &Seat| s.seat(*x).power;
+    ranked
+        .chunk_by(|a, b| power(a) == power(b))
+        .filter(|g| g.len() > 1)
+        .map(|g| {
+            let names: Vec<String> = g.iter().map(|x| x.to_string()).collect();
+            let tied = match names.split_last() {
+                Some((last, rest)) if !rest.is_empty() => {
+                    format!("{} and {last}", rest.join(", "))
+                }
+                _ => names.join(""),
+            };
+            let p = power(&g[0]);
+            let h = s.initiative;
+            Tiebreak {
+                power: p,
+                seats: g.to_vec(),
+                initiative: h,
+                text: format!(
+                    "{tied} tie at {p} Power and rank in turn order from the \
+                     initiative holder ({h}): {}",
+                    names.join(", ")
+                ),
+            }
+        })
+        .collect()
 }

@@ -8,7 +8,9 @@ pub mod draft;
 mod round;
 mod turn;
 
-pub use chapter::{ambition_count, rank};
+pub use chapter::{
+    ambition_count, phantom_count, rank, score_ambition, AmbitionScore, Award, Placed, RuleEffect,
+};
 pub use turn::{act_possible, pip_actions, seize as seize_now, std_frame};
 
 /// B-GAME-04: a seat concedes; the game ends at once and the others are
@@ -152,6 +154,7 @@ fn forced_event(s: &GameState, ev: &mut dyn Sink, seat: Seat, c: Choice) {
             reveals: false,
             text: format!("Only one option, taken automatically: {words}."),
             choice: Some(c),
+            ..Default::default()
         });
     }
 }

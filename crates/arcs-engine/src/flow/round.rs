@@ -165,7 +165,16 @@ pub fn round_start(s: &mut GameState, ev: &mut dyn Sink) {
         }
         return;
     }
+    let number = s.round.number.saturating_add(1);
     s.round = RoundState::new(holder);
+    s.round.number = number;
+    log!(
+        ev,
+        "round",
+        Some(holder),
+        "Round {number} of chapter {}: {holder} has the initiative.",
+        s.chapter
+    );
     s.set_top(Frame::NextTurn);
     // An automatic frame runs at once anyway; running it here saves a pass
     // of the frame loop (docs/performance.md).

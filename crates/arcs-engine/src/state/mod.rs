@@ -51,6 +51,10 @@ pub struct UnionAttachment {
 /// Round-scoped state (B-TURN-12/13, Appendix A).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundState {
+    /// The round's number within the chapter: 1 for its first round, 0
+    /// before it (draw, mulligan).
+    #[serde(default)]
+    pub number: u8,
     /// The seat that led (or is about to lead) this round; turn order for
     /// the round runs clockwise from it even after a seize (AMB-20).
     pub leader: Seat,
@@ -71,6 +75,7 @@ pub struct RoundState {
 impl RoundState {
     pub fn new(leader: Seat) -> RoundState {
         RoundState {
+            number: 0,
             leader,
             turn_idx: 0,
             plays: [None; MAX_SEATS],
@@ -203,6 +208,27 @@ pub struct Outcome {
     /// initiative holder).
     pub ranking: Vec<Seat>,
     pub reason: String,
+    /// Each group of seats tied on Power, in ranking order, and how the
+    /// tie was broken (B-GAME-02). Empty without ties.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiebreaks: Vec<Tiebreak>,
+    /// Seats that conceded: ranked last, whatever their Power (R-GAME-1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conceded: Vec<Seat>,
+}
+
+/// Seats tied on Power at the game's end, ranked by turn order counting
+/// from the initiative holder (B-GAME-02, AMB-56).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tiebreak {
+    pub power: i32,
+    /// The tied seats in the order they rank.
+    pub seats: Vec<Seat>,
+    /// The initiative holder the turn order counts from.
+    pub initiative: Seat,
+    /// The reason in words, e.g. "P2 and P3 tie at 25 Power and rank in
+    /// turn order from the initiative holder (P3): P3, P2".
+    pub text: String,
 }
 
 /// The complete state of one game.
@@ -258,7 +284,8 @@ pub struct GameState {
     /// chapter (face-up plays for everyone, its own face-down cards): what a
     /// seat may use when it imagines the hidden cards (view.rs).
     pub known_discard: [CardSet; MAX_SEATS],
-    pub outcome: Option<Outcome>,
+    /// Boxed: a finished game is rare, and the state stays small to clone.
+    pub outcome: Option<Box<Outcome>>,
     /// Internal faults (a decision with no legal choice, stack overflow);
     /// the invariant suite requires 0.
     pub anomalies: u16,

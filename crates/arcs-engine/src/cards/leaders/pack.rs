@@ -213,6 +213,7 @@ pub static QUARTERMASTER: Behavior = Behavior {
                 ev,
                 "repair",
                 Some(seat),
+                { systems: vec![b.system] },
                 "{seat} repairs {n} ship(s) in {} (Resilient).",
                 b.system
             );
