@@ -42,6 +42,14 @@ pub struct Args {
     /// `X-Forwarded-For` entry and do not limit connections per address.
     #[arg(long)]
     behind_proxy: bool,
+    /// Let seats register a webhook URL (an ntfy topic, a chat hook) that
+    /// the server calls when that seat must decide (docs/api.md).
+    #[arg(long)]
+    webhooks: bool,
+    /// Let webhooks call loopback, private and link-local addresses (a
+    /// home network, tests). Off: only public addresses are called.
+    #[arg(long, requires = "webhooks")]
+    webhooks_allow_private: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -69,6 +77,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.max_connections_per_address
     };
     s.http.behind_proxy = args.behind_proxy;
+    s.hub.webhooks.enabled = args.webhooks;
+    s.hub.webhooks.allow_private = args.webhooks_allow_private;
     arcs_server::serve_blocking(s, |addr| {
         // Write errors are ignored: a closed stdout must not stop the server.
         let mut out = std::io::stdout();

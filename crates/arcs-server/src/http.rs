@@ -7,6 +7,7 @@ use crate::hub::{CreateGame, Created, Hub, HubError};
 use crate::public_data;
 use crate::snapshot::Snapshot;
 use crate::store::StoreError;
+use crate::webhook::WebhookError;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
@@ -14,7 +15,7 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -111,6 +112,8 @@ impl From<HubError> for ApiError {
             | HubError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             HubError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             HubError::SetAside(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            HubError::Webhook(WebhookError::Disabled) => StatusCode::FORBIDDEN,
+            HubError::Webhook(_) => StatusCode::UNPROCESSABLE_ENTITY,
             HubError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
         };
         if let HubError::Storage(inner) = &e {
@@ -232,6 +235,12 @@ struct UndoBody {
     version: u64,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WebhookBody {
+    url: String,
+}
+
 /// The whole application with default settings (tests, embedding).
 pub fn router(hub: Arc<Hub>) -> Router {
     app(hub, HttpSettings::default())
@@ -281,6 +290,10 @@ pub fn app(hub: Arc<Hub>, settings: HttpSettings) -> Router {
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/choice", post(choose))
         .route("/api/games/{id}/undo", post(undo))
+        .route(
+            "/api/games/{id}/webhook",
+            put(set_webhook).delete(remove_webhook),
+        )
         .route("/api/games/{id}/updates", get(updates))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page") })
         .method_not_allowed_fallback(|| async {
@@ -491,6 +504,30 @@ async fn undo(
     let Query(q) = q?;
     let JsonObject(b) = body?;
     Ok(q.trim(app.hub.undo(&id, &q.token, b.version).await?))
+}
+
+/// Registers the seat's webhook: `{"url": "https://…"}`.
+async fn set_webhook(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    q: Result<Query<TokenQuery>, QueryRejection>,
+    body: Result<JsonObject<WebhookBody>, ApiError>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let Query(q) = q?;
+    let JsonObject(b) = body?;
+    let has = app.hub.set_webhook(&id, &q.token, Some(b.url)).await?;
+    Ok(Json(serde_json::json!({ "webhook": has })))
+}
+
+/// Removes the seat's webhook (nothing to remove is fine).
+async fn remove_webhook(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    q: Result<Query<TokenQuery>, QueryRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let Query(q) = q?;
+    let has = app.hub.set_webhook(&id, &q.token, None).await?;
+    Ok(Json(serde_json::json!({ "webhook": has })))
 }
 
 /// Server-sent events: `data: {"version": N}` whenever the game changes.

@@ -13,6 +13,7 @@ use crate::bots::BotPool;
 use crate::limits::{CreationLimiter, CreationLimits, TooMany};
 use crate::snapshot::{snapshot_of, Snapshot, Viewer};
 use crate::store::{GameRecord, SeatKind, Store, StoreError, StoredGame, Waiting};
+use crate::webhook::{self, Notice, Notifier, WebhookError, WebhookSettings};
 use arcs_bots::{make_agent, Agent, Budget};
 use arcs_engine::journal::{Save, SavedChoice};
 use arcs_engine::{Choice, Config, Game, Pending, Seat};
@@ -59,6 +60,8 @@ pub enum HubError {
     SetAside(String),
     #[error("storage failed, nothing was changed: {0}")]
     Storage(#[from] StoreError),
+    #[error("{0}")]
+    Webhook(#[from] WebhookError),
 }
 
 fn stale_message(seen: u64, now: u64) -> String {
@@ -193,6 +196,8 @@ pub struct HubSettings {
     pub bot_threads: usize,
     /// The longest a bot may think per move; less when many bots wait.
     pub max_bot_think: Duration,
+    /// Webhooks that tell a seat it must decide (off by default).
+    pub webhooks: WebhookSettings,
 }
 
 impl Default for HubSettings {
@@ -204,6 +209,7 @@ impl Default for HubSettings {
             unload_finished_after: Duration::from_secs(60),
             bot_threads: cores.saturating_sub(1).max(1),
             max_bot_think: MAX_BOT_BUDGET,
+            webhooks: WebhookSettings::default(),
         }
     }
 }
@@ -215,6 +221,8 @@ pub struct LiveGame {
     bots_running: AtomicBool,
     /// Milliseconds since the hub started, at the last request.
     last_used: AtomicU64,
+    /// Each seat's webhook URL, if it registered one (stored too).
+    webhooks: StdMutex<Vec<Option<String>>>,
 }
 
 struct Live {
@@ -244,6 +252,7 @@ pub struct Hub {
     set_aside: StdMutex<HashSet<String>>,
     bots: BotPool,
     limiter: CreationLimiter,
+    notifier: Notifier,
     settings: HubSettings,
     started: Instant,
 }
@@ -337,12 +346,28 @@ fn waiting_of(game: &Game, record: &GameRecord) -> Waiting {
     }
 }
 
+/// The seat whose decision is pending, if any.
+fn decider(game: &Game) -> Option<Seat> {
+    match game.pending() {
+        Pending::Decision(d) => Some(d.seat),
+        Pending::Over(_) => None,
+    }
+}
+
+/// The snapshot for `viewer`, with whether its seat has a webhook.
+fn snap_of(live: &LiveGame, st: &Live, viewer: Viewer) -> Snapshot {
+    let mut snap = snapshot_of(&live.record, &st.game, st.version, viewer);
+    snap.webhook = viewer.seat().is_some_and(|s| live.has_webhook(s));
+    snap
+}
+
 /// Rebuilds a stored game, or says why it cannot be.
 fn replay(stored: StoredGame) -> Result<(GameRecord, Game, u64), String> {
     let StoredGame {
         record,
         version,
         choices,
+        webhooks: _,
     } = stored;
     let n = record.config.players as usize;
     if record.seats.len() != n || record.seat_tokens.len() != n {
@@ -366,6 +391,7 @@ fn replay(stored: StoredGame) -> Result<(GameRecord, Game, u64), String> {
 impl LiveGame {
     fn new(record: GameRecord, game: Game, version: u64) -> Result<LiveGame, String> {
         let agents = make_agents(&record)?;
+        let n = record.seats.len();
         let (updates, _) = broadcast::channel(64);
         Ok(LiveGame {
             record,
@@ -378,7 +404,18 @@ impl LiveGame {
             updates,
             bots_running: AtomicBool::new(false),
             last_used: AtomicU64::new(0),
+            webhooks: StdMutex::new(vec![None; n]),
         })
+    }
+
+    fn webhooks(&self) -> std::sync::MutexGuard<'_, Vec<Option<String>>> {
+        self.webhooks.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn has_webhook(&self, seat: Seat) -> bool {
+        self.webhooks()
+            .get(seat.index())
+            .is_some_and(Option::is_some)
     }
 }
 
@@ -408,6 +445,7 @@ impl Hub {
             set_aside: StdMutex::new(HashSet::new()),
             bots: BotPool::new(settings.bot_threads, settings.max_bot_think),
             limiter: CreationLimiter::new(settings.creation),
+            notifier: Notifier::new(settings.webhooks.clone()),
             settings,
             started: Instant::now(),
         });
@@ -459,8 +497,14 @@ impl Hub {
     }
 
     fn build(&self, id: &str, stored: StoredGame) -> Result<LiveGame, HubError> {
+        let hooks = stored.webhooks.clone();
         let built = replay(stored).and_then(|(record, game, version)| {
             let live = LiveGame::new(record, game, version)?;
+            for (seat, url) in hooks {
+                if let Some(slot) = live.webhooks().get_mut(seat.index()) {
+                    *slot = Some(url);
+                }
+            }
             live.last_used.store(self.now_ms(), Ordering::Relaxed);
             Ok(live)
         });
@@ -669,7 +713,75 @@ impl Hub {
 
     pub async fn snapshot(self: &Arc<Self>, id: &str, token: &str) -> Result<Snapshot, HubError> {
         let (live, viewer, st) = self.lock(id, token).await?;
-        Ok(snapshot_of(&live.record, &st.game, st.version, viewer))
+        Ok(snap_of(&live, &st, viewer))
+    }
+
+    /// Registers (`Some`) or removes (`None`) the webhook of the token's
+    /// seat: checked, stored, then used. Returns whether the seat now has
+    /// one.
+    pub async fn set_webhook(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        url: Option<String>,
+    ) -> Result<bool, HubError> {
+        let settings = self.notifier.settings();
+        if !settings.enabled {
+            return Err(WebhookError::Disabled.into());
+        }
+        let url = match url {
+            Some(u) => Some(webhook::check_url(&u, settings.allow_private)?),
+            None => None,
+        };
+        // Under the game's lock, so a choice being made sees the webhook
+        // either before or after, never half.
+        let (live, viewer, st) = self.lock(id, token).await?;
+        let Viewer::Seat(seat) = viewer else {
+            return Err(HubError::Spectator);
+        };
+        let (store, key, stored) = (self.store.clone(), live.record.id.clone(), url.clone());
+        blocking(move || store.set_webhook(&key, seat, stored.as_deref())).await?;
+        let has = url.is_some();
+        if let Some(slot) = live.webhooks().get_mut(seat.index()) {
+            *slot = url;
+        }
+        drop(st);
+        Ok(has)
+    }
+
+    /// Whether any seat of `live` may need a webhook call.
+    fn watched(&self, live: &LiveGame) -> bool {
+        self.notifier.settings().enabled && live.webhooks().iter().any(Option::is_some)
+    }
+
+    /// Tells the seat that decides in `st` that it must, by its webhook,
+    /// if it has one, is a person's, was not the decider before (`before`)
+    /// and did not make the change itself (`actor`: a seat that undoes is
+    /// at its page). Never waits: the notice is queued or dropped.
+    fn notify_decider(&self, live: &LiveGame, st: &Live, before: Option<Seat>, actor: Seat) {
+        let Pending::Decision(d) = st.game.pending() else {
+            return;
+        };
+        if Some(d.seat) == before
+            || d.seat == actor
+            || live.record.seats.get(d.seat.index()) != Some(&SeatKind::Human)
+        {
+            return;
+        }
+        let Some(url) = live.webhooks().get(d.seat.index()).cloned().flatten() else {
+            return;
+        };
+        let name = live.record.names.get(d.seat.index()).cloned().flatten();
+        let prompt = format!("{}: {}", d.seat, d.prompt.describe());
+        self.notifier.notify(
+            url,
+            Notice::new(&live.record.id, d.seat, name, st.version, prompt),
+        );
+    }
+
+    /// The webhook notifier (its counts, for tests).
+    pub fn notifier(&self) -> &Notifier {
+        &self.notifier
     }
 
     pub async fn create(
@@ -814,7 +926,7 @@ impl Hub {
             });
         };
         self.commit(&live, &mut st, seat, choice).await?;
-        let snap = snapshot_of(&live.record, &st.game, st.version, viewer);
+        let snap = snap_of(&live, &st, viewer);
         drop(st);
         self.kick_bots(live);
         Ok(snap)
@@ -838,9 +950,13 @@ impl Hub {
         let (store, id, version) = (self.store.clone(), live.record.id.clone(), st.version);
         let saved = SavedChoice { seat, choice };
         let version = blocking(move || store.append(&id, version, index, &saved, waiting)).await?;
+        let before = self.watched(live).then(|| decider(&st.game));
         st.game = next;
         st.version = version;
         let _ = live.updates.send(version);
+        if let Some(before) = before {
+            self.notify_decider(live, st, before, seat);
+        }
         Ok(())
     }
 
@@ -873,10 +989,14 @@ impl Hub {
         let waiting = waiting_of(&back, &live.record);
         let (store, key, at) = (self.store.clone(), live.record.id.clone(), st.version);
         let version = blocking(move || store.truncate(&key, at, len, waiting)).await?;
+        let before = self.watched(&live).then(|| decider(&st.game));
         st.game = back;
         st.version = version;
         let _ = live.updates.send(version);
-        let snap = snapshot_of(&live.record, &st.game, st.version, viewer);
+        if let Some(before) = before {
+            self.notify_decider(&live, &st, before, seat);
+        }
+        let snap = snap_of(&live, &st, viewer);
         drop(st);
         self.kick_bots(live);
         Ok(snap)

@@ -13,6 +13,7 @@ pub mod net;
 pub mod public_data;
 pub mod snapshot;
 pub mod store;
+pub mod webhook;
 
 pub use hub::{CreateGame, Hub, HubError, HubSettings};
 pub use snapshot::Snapshot;
@@ -77,6 +78,16 @@ pub async fn serve(
             "{} game(s) set aside because their journals do not replay: {}",
             aside.len(),
             aside.join(", ")
+        );
+    }
+    if settings.hub.webhooks.enabled {
+        tracing::info!(
+            "webhooks are on{}",
+            if settings.hub.webhooks.allow_private {
+                ", private and loopback targets allowed"
+            } else {
+                " (public addresses only)"
+            }
         );
     }
     hub.wake_all();

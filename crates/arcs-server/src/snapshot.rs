@@ -50,6 +50,10 @@ pub struct Snapshot {
     pub choices_described: Vec<String>,
     /// How many of your last choices you may take back.
     pub undoable: usize,
+    /// Whether your seat has a webhook (never its URL, never another
+    /// seat's); false for spectators.
+    #[serde(default)]
+    pub webhook: bool,
     /// Your hand in words (`AGG3`...), empty for spectators.
     pub hand_text: Vec<String>,
     /// The cards played this round in words, in play order; face-down
@@ -92,6 +96,7 @@ pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewe
         prompt_described,
         choices_described,
         undoable: viewer.seat().map_or(0, |s| game.undoable(s)),
+        webhook: false, // set by the hub, which knows the seats' webhooks
         hand_text: view
             .seats
             .iter()

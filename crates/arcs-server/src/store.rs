@@ -10,7 +10,7 @@
 //! moved on, so two writers can never fork or overwrite a journal.
 
 use arcs_engine::journal::SavedChoice;
-use arcs_engine::Config;
+use arcs_engine::{Config, Seat};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Mutex;
@@ -90,12 +90,15 @@ impl Waiting {
     }
 }
 
-/// A stored game: its record, its version and its journal.
+/// A stored game: its record, its version, its journal and the seats'
+/// webhook URLs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
     pub record: GameRecord,
     pub version: u64,
     pub choices: Vec<SavedChoice>,
+    /// Seats' webhook URLs (docs/api.md), by seat.
+    pub webhooks: Vec<(Seat, String)>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -145,6 +148,9 @@ pub trait Store: Send + Sync {
     fn unfinished(&self) -> Result<Vec<String>, StoreError>;
     /// How many games are stored.
     fn count(&self) -> Result<usize, StoreError>;
+    /// Sets (or with `None` removes) the webhook URL of `seat` in game
+    /// `id`. It is not part of the journal: the version does not change.
+    fn set_webhook(&self, id: &str, seat: Seat, url: Option<&str>) -> Result<(), StoreError>;
 }
 
 /// The embedded SQLite store. Writes are synchronous (`synchronous=FULL`),
@@ -183,6 +189,12 @@ impl SqliteStore {
                  idx INTEGER NOT NULL,
                  choice TEXT NOT NULL,
                  PRIMARY KEY (game, idx)
+             );
+             CREATE TABLE IF NOT EXISTS webhooks (
+                 game TEXT NOT NULL REFERENCES games(id),
+                 seat INTEGER NOT NULL,
+                 url TEXT NOT NULL,
+                 PRIMARY KEY (game, seat)
              );",
         )?;
         migrate(&conn)?;
@@ -214,6 +226,8 @@ fn create_private(path: &Path) -> std::io::Result<()> {
 /// Databases written before issue 11 have no `version` and `waiting`
 /// columns: add them. An old game's version is its number of choices (what
 /// its pages last saw); whom it waits for is found on its first load.
+/// (Databases from before issue 12 gain the `webhooks` table, empty, by
+/// `CREATE TABLE IF NOT EXISTS` in `init`.)
 fn migrate(conn: &rusqlite::Connection) -> Result<(), StoreError> {
     let has = |col: &str| -> Result<bool, rusqlite::Error> {
         conn.prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = ?1")?
@@ -373,10 +387,23 @@ impl Store for SqliteStore {
                     .map_err(|e| StoreError::Corrupt(format!("game {id} choice {idx}: {e}")))?,
             );
         }
+        let mut stmt =
+            conn.prepare("SELECT seat, url FROM webhooks WHERE game = ?1 ORDER BY seat")?;
+        let rows = stmt.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+        let mut webhooks = Vec::new();
+        for row in rows {
+            let (seat, url) = row?;
+            match u8::try_from(seat) {
+                Ok(s) if s < record.config.players => webhooks.push((Seat(s), url)),
+                // A damaged row must not set the whole game aside.
+                _ => tracing::warn!("game {id}: webhook for a seat it does not have ignored"),
+            }
+        }
         Ok(Some(StoredGame {
             record,
             version,
             choices,
+            webhooks,
         }))
     }
 
@@ -393,6 +420,30 @@ impl Store for SqliteStore {
             .conn()
             .query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
         Ok(n.max(0) as usize)
+    }
+
+    fn set_webhook(&self, id: &str, seat: Seat, url: Option<&str>) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let exists = tx
+            .prepare("SELECT 1 FROM games WHERE id = ?1")?
+            .exists([id])?;
+        if !exists {
+            return Err(StoreError::Missing(id.to_string()));
+        }
+        match url {
+            Some(url) => tx.execute(
+                "INSERT INTO webhooks (game, seat, url) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (game, seat) DO UPDATE SET url = excluded.url",
+                (id, seat.0 as i64, url),
+            )?,
+            None => tx.execute(
+                "DELETE FROM webhooks WHERE game = ?1 AND seat = ?2",
+                (id, seat.0 as i64),
+            )?,
+        };
+        tx.commit()?;
+        Ok(())
     }
 }
 
@@ -463,6 +514,46 @@ mod tests {
             Err(StoreError::Missing(_))
         ));
         assert_eq!(store.count().unwrap(), 1);
+    }
+
+    #[test]
+    fn webhooks_are_stored_beside_the_journal() {
+        let store = SqliteStore::in_memory().unwrap();
+        store.create(&record("g1"), Waiting::Person).unwrap();
+        store
+            .set_webhook("g1", Seat(0), Some("https://a.example/1"))
+            .unwrap();
+        store
+            .set_webhook("g1", Seat(0), Some("https://a.example/2"))
+            .unwrap();
+        store
+            .set_webhook("g1", Seat(1), Some("https://b.example/"))
+            .unwrap();
+        let g = store.load("g1").unwrap().unwrap();
+        assert_eq!(
+            g.webhooks,
+            vec![
+                (Seat(0), "https://a.example/2".to_string()),
+                (Seat(1), "https://b.example/".to_string())
+            ]
+        );
+        assert_eq!(g.version, 0, "a webhook is not a change of the journal");
+        store.set_webhook("g1", Seat(0), None).unwrap();
+        store.set_webhook("g1", Seat(0), None).unwrap();
+        assert_eq!(store.load("g1").unwrap().unwrap().webhooks.len(), 1);
+        assert!(matches!(
+            store.set_webhook("nope", Seat(0), Some("https://a.example/")),
+            Err(StoreError::Missing(_))
+        ));
+        // A row for a seat the game does not have is ignored.
+        store
+            .conn()
+            .execute(
+                "INSERT INTO webhooks (game, seat, url) VALUES ('g1', 7, 'x')",
+                [],
+            )
+            .unwrap();
+        assert_eq!(store.load("g1").unwrap().unwrap().webhooks.len(), 1);
     }
 
     #[test]
@@ -542,6 +633,17 @@ mod tests {
         let store = SqliteStore::open(&path).unwrap();
         let g = store.load("old").unwrap().unwrap();
         assert_eq!(g.version, 1, "an old game's version is its choice count");
+        assert!(
+            g.webhooks.is_empty(),
+            "an old database gains an empty webhooks table"
+        );
+        store
+            .set_webhook("old", Seat(1), Some("https://ntfy.sh/x"))
+            .unwrap();
+        assert_eq!(
+            store.load("old").unwrap().unwrap().webhooks,
+            vec![(Seat(1), "https://ntfy.sh/x".to_string())]
+        );
         assert!(g.record.names.is_empty(), "an old record has no names");
         assert_eq!(store.waiting_on_bots().unwrap(), vec!["old".to_string()]);
     }

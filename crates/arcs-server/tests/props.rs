@@ -7,6 +7,7 @@
 mod common;
 
 use arcs_server::limits::CreationLimits;
+use arcs_server::webhook::WebhookSettings;
 use arcs_server::{Hub, HubSettings, SqliteStore};
 use axum::http::StatusCode;
 use proptest::prelude::*;
@@ -18,6 +19,10 @@ struct World {
     hub: Arc<Hub>,
     id: String,
     token: String,
+    /// A game only for webhook registrations: nobody ever moves in it, so
+    /// no webhook is ever called.
+    hook_id: String,
+    hook_token: String,
 }
 
 fn world() -> &'static World {
@@ -36,6 +41,10 @@ fn world() -> &'static World {
                         per_address_per_hour: 0,
                         per_hour: 0,
                     },
+                    webhooks: WebhookSettings {
+                        enabled: true,
+                        ..WebhookSettings::default()
+                    },
                     ..HubSettings::default()
                 },
             )
@@ -52,10 +61,23 @@ fn world() -> &'static World {
             ),
         ));
         assert_eq!(status, StatusCode::CREATED);
+        let (status, h) = rt.block_on(send(
+            &hub,
+            "POST",
+            "/api/games",
+            Some(
+                json!({"seats": ["human", "human"]})
+                    .to_string()
+                    .into_bytes(),
+            ),
+        ));
+        assert_eq!(status, StatusCode::CREATED);
         World {
             rt,
             id: g["id"].as_str().unwrap().to_string(),
             token: g["seats"][0]["token"].as_str().unwrap().to_string(),
+            hook_id: h["id"].as_str().unwrap().to_string(),
+            hook_token: h["seats"][0]["token"].as_str().unwrap().to_string(),
             hub,
         }
     })
@@ -186,6 +208,57 @@ fn setting() -> impl Strategy<Value = Value> {
         })
 }
 
+/// A URL-ish string: schemes, IP literals in many spellings, private and
+/// public ranges, names, non-ASCII, over-long.
+fn url() -> impl Strategy<Value = String> {
+    let host = prop_oneof![
+        any::<[u8; 4]>().prop_map(|o| format!("{}.{}.{}.{}", o[0], o[1], o[2], o[3])),
+        any::<u32>().prop_map(|n| n.to_string()),
+        any::<u128>().prop_map(|n| format!("[{}]", std::net::Ipv6Addr::from(n))),
+        any::<u32>().prop_map(|n| format!("[::ffff:{}]", std::net::Ipv4Addr::from(n))),
+        prop::sample::select(vec![
+            "localhost",
+            "LOCALHOST.",
+            "a.localhost",
+            "hooks.example.com",
+            "ntfy.example",
+            "127.0.0.1",
+            "0x7f.1",
+            "0177.0.0.1",
+            "[::1]",
+            "[fe80::1%25eth0]",
+            "",
+            "é.example",
+            "xn--e1a.example",
+            "[",
+            "a b",
+        ])
+        .prop_map(String::from),
+        "\\PC{0,20}",
+    ];
+    (
+        prop::sample::select(vec![
+            "http",
+            "https",
+            "HTTP",
+            "ftp",
+            "file",
+            "javascript",
+            "",
+            "h",
+        ]),
+        host,
+        prop::option::of(0u32..70_000),
+        "(/[a-z0-9%?=&#.-]{0,20}){0,3}",
+        prop::option::of(600usize..700),
+    )
+        .prop_map(|(scheme, host, port, path, long)| {
+            let port = port.map(|p| format!(":{p}")).unwrap_or_default();
+            let tail = long.map(|n| "a".repeat(n)).unwrap_or_default();
+            format!("{scheme}://{host}{port}{path}{tail}")
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
@@ -249,6 +322,45 @@ proptest! {
         } else {
             let after = call("GET", &format!("/api/games/{}?token={}", w.id, w.token), None).1;
             prop_assert_eq!(&after["view"], &before["view"]);
+        }
+    }
+
+    #[test]
+    fn webhook_bodies_never_panic_and_only_public_targets_pass(
+        u in url(),
+        shape in 0..5u8,
+        bytes in prop::collection::vec(any::<u8>(), 0..64),
+    ) {
+        let w = world();
+        let path = format!("/api/games/{}/webhook?token={}", w.hook_id, w.hook_token);
+        let body = match shape {
+            0 | 1 => json!({"url": u}).to_string().into_bytes(),
+            2 => json!([u]).to_string().into_bytes(),
+            3 => json!({"url": u, "more": 1}).to_string().into_bytes(),
+            _ => bytes,
+        };
+        let (status, resp) = call("PUT", &path, Some(body));
+        check_error(status, &resp);
+        if status == StatusCode::OK {
+            // Only an http(s) URL of bounded length whose host is a name
+            // other than localhost or a public IP literal.
+            prop_assert!(shape <= 1);
+            let parsed = url::Url::parse(u.trim()).unwrap();
+            prop_assert!(matches!(parsed.scheme(), "http" | "https"), "{u}");
+            prop_assert!(parsed.as_str().len() <= 512);
+            match parsed.host() {
+                Some(url::Host::Ipv4(ip)) => prop_assert!(arcs_server::webhook::allowed(ip.into(), false), "{u}"),
+                Some(url::Host::Ipv6(ip)) => prop_assert!(arcs_server::webhook::allowed(ip.into(), false), "{u}"),
+                Some(url::Host::Domain(d)) => prop_assert!(!d.trim_end_matches('.').ends_with("localhost"), "{u}"),
+                None => prop_assert!(false, "{u}"),
+            }
+            let (st, v) = call("DELETE", &path, None);
+            prop_assert_eq!(st, StatusCode::OK, "{}", v);
+        } else {
+            prop_assert!(
+                status == StatusCode::BAD_REQUEST || status == StatusCode::UNPROCESSABLE_ENTITY,
+                "{status}: {resp}"
+            );
         }
     }
 
