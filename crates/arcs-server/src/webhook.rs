@@ -768,6 +768,48 @@ mod tests {
         (addr, accepted, task)
     }
 
+    /// https URLs go through rustls: a plain-HTTP peer fails the TLS
+    /// handshake (the client spoke TLS to it), not an unsupported scheme.
+    #[tokio::test]
+    async fn https_targets_are_spoken_to_in_tls() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = l.local_addr().unwrap();
+        let task = tokio::spawn(async move {
+            while let Ok((mut sock, _)) = l.accept().await {
+                let mut buf = [0u8; 5];
+                let _ = sock.read_exact(&mut buf).await;
+                // A TLS record starts with 0x16 (handshake), 0x03 (version).
+                let hello = buf[0] == 0x16 && buf[1] == 0x03;
+                let reply = if hello {
+                    "HTTP/1.1 400 Bad Request\r\n\r\n"
+                } else {
+                    ""
+                };
+                let _ = sock.write_all(reply.as_bytes()).await;
+            }
+        });
+        let n = Notifier::new(WebhookSettings {
+            enabled: true,
+            allow_private: true,
+            timeout: Duration::from_secs(2),
+            ..WebhookSettings::default()
+        });
+        let notice = Notice::new("0123456789ab", Seat(0), None, 1, "x".into());
+        let e = n
+            .call_once(&format!("https://localhost:{}/hook", addr.port()), &notice)
+            .await
+            .unwrap_err();
+        let text = e.to_string().to_lowercase();
+        assert!(matches!(e, CallError::Failed(_)), "{e}");
+        assert!(!text.contains("scheme"), "{e}");
+        assert!(
+            !text.contains("timed out"),
+            "the peer saw a TLS hello and answered: {e}"
+        );
+        task.abort();
+    }
+
     #[tokio::test]
     async fn a_full_queue_drops_and_never_waits() {
         let (addr, _, task) = silent_listener().await;
