@@ -807,6 +807,8 @@ mod tests {
             !text.contains("timed out"),
             "the peer saw a TLS hello and answered: {e}"
         );
+        // rustls read the plain-HTTP answer as a TLS record.
+        assert!(text.contains("corrupt message"), "{e}");
         task.abort();
     }
 
