@@ -84,6 +84,10 @@ pub struct PendingView {
 pub struct View {
     pub viewer: Option<Seat>,
     pub players: u8,
+    /// The Power that ends the game at a chapter's end (27/30/33 for
+    /// 4/3/2 players, B-GAME-01), for drawing Power against it.
+    #[serde(default)]
+    pub power_to_win: i32,
     pub chapter: u8,
     /// The round within the chapter: 1 for its first, 0 before it.
     #[serde(default)]
@@ -226,6 +230,7 @@ impl View {
         View {
             viewer,
             players: s.players,
+            power_to_win: crate::data::power_to_win(s.players),
             chapter: s.chapter,
             round: s.round.number,
             initiative: s.initiative,

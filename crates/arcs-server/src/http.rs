@@ -216,7 +216,9 @@ impl TokenQuery {
     fn trim(&self, mut snap: Snapshot) -> Json<Snapshot> {
         if let Some(n) = self.log {
             let log = &mut snap.view.log;
-            log.drain(..log.len().saturating_sub(n));
+            let cut = log.len().saturating_sub(n);
+            log.drain(..cut);
+            snap.log_start = cut;
         }
         Json(snap)
     }
@@ -254,21 +256,11 @@ pub fn app(hub: Arc<Hub>, settings: HttpSettings) -> Router {
         settings: Arc::new(settings),
     };
     Router::new()
+        .route("/", get(|| async { Html(crate::assets::LOBBY) }))
+        .route("/g/{id}", get(|| async { Html(crate::assets::GAME) }))
         .route(
-            "/",
-            get(|| async { Html(include_str!("../assets/index.html")) }),
-        )
-        .route(
-            "/g/{id}",
-            get(|| async { Html(include_str!("../assets/game.html")) }),
-        )
-        .route(
-            "/assets/app.js",
-            get(|| async { asset("text/javascript", include_str!("../assets/app.js")) }),
-        )
-        .route(
-            "/assets/style.css",
-            get(|| async { asset("text/css", include_str!("../assets/style.css")) }),
+            "/assets/{*file}",
+            get(|Path(file): Path<String>| async move { crate::assets::respond(&file) }),
         )
         .route(
             "/api/health",
@@ -311,10 +303,6 @@ pub fn app(hub: Arc<Hub>, settings: HttpSettings) -> Router {
         .layer(middleware::from_fn(json_errors))
         .layer(middleware::from_fn(security_headers))
         .with_state(state)
-}
-
-fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, kind)], body)
 }
 
 /// Pages may load scripts, styles and data from this server only, and

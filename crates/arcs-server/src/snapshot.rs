@@ -59,6 +59,11 @@ pub struct Snapshot {
     /// The cards played this round in words, in play order; face-down
     /// cards of others read "face down".
     pub plays_text: Vec<String>,
+    /// How many visible events come before `view.log[0]` (non-zero when
+    /// `&log=N` sent only the last N): `log_start + i` numbers an event
+    /// for good, so a page can tell which events are new.
+    #[serde(default)]
+    pub log_start: usize,
 }
 
 pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewer) -> Snapshot {
@@ -118,6 +123,7 @@ pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewe
                 format!("{}: {kind} {card}{seize}", p.seat)
             })
             .collect(),
+        log_start: 0,
         view,
     }
 }

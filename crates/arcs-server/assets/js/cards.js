@@ -1,0 +1,74 @@
+// Cards drawn as cards: action cards, Court cards (Guild and Vox),
+// leaders, lore and card backs. Card text is the game's rules text,
+// rendered from the catalog's light markup (**bold**, *italic*).
+
+import { esc, cap, ownerClass } from "./util.js";
+import { SUITS, actionName } from "./data.js";
+
+// Glyphs present in common system fonts (DejaVu, Segoe, SF): no missing boxes.
+const RES_ICON = { material: "▰", fuel: "♨", weapon: "⚔", relic: "◈", psionic: "✺" };
+const ACT_NAME = { tax: "Tax", build: "Build", move: "Move", repair: "Repair", influence: "Influence", secure: "Secure", battle: "Battle" };
+
+/** Safe HTML from card text: escaped, then **bold**, *italic*, line breaks. */
+export function cardText(text) {
+  return esc(text)
+    .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
+    .replace(/(^|[^*])\*([^*\n]+?)\*/g, "$1<em>$2</em>")
+    .replace(/\n+/g, "<br>");
+}
+
+function attrs(o) {
+  return Object.entries(o)
+    .filter(([, v]) => v !== undefined && v !== null && v !== false)
+    .map(([k, v]) => ` ${k}="${esc(v === true ? "" : v)}"`)
+    .join("");
+}
+
+/** An action card (from data.action). `opts.target` makes it clickable. */
+export function actionCard(a, opts = {}) {
+  if (!a) return cardBack(1);
+  const suit = SUITS[a.suit] || { name: a.suit || "?", code: "?" };
+  const pips = a.pips ?? "";
+  const acts = (a.actions || []).map((x) => `<li>${esc(ACT_NAME[x] || cap(x))}</li>`).join("");
+  const declare = a.declare ? `<span class="declare" title="${a.declare === "any" ? "Declares any ambition" : `Declares ${esc(cap(a.declare))}`}">${esc(a.declare === "any" ? "Any" : cap(a.declare))}</span>` : "";
+  return `<div class="card action suit-${esc(a.suit)}${opts.cls ? " " + opts.cls : ""}"${attrs({ "data-target": opts.target, title: `${actionName(a)}: ${pips} pips`, tabindex: opts.target ? 0 : null })}>
+    <div class="top"><span class="num">${esc(a.number)}</span><span class="suit-mark" aria-hidden="true"></span>${declare}</div>
+    <div class="name">${esc(suit.name)}</div>
+    <div class="pips" aria-label="${esc(pips)} pips">${"●".repeat(Number(pips) || 0)}</div>
+    ${acts ? `<ul class="acts">${acts}</ul>` : ""}
+    ${opts.label ? `<div class="label">${esc(opts.label)}</div>` : ""}
+  </div>`;
+}
+
+/** A Court card: name, suit (or Vox), raid cost in keys, text, agents. */
+export function courtCard(info, opts = {}) {
+  if (!info) return `<div class="card court empty">(empty)</div>`;
+  const vox = info.kind === "vox";
+  const kind = vox ? "Vox" : info.kind === "lore" ? "Lore" : info.kind === "leader" ? "Leader" : "Guild";
+  const suit = info.suit ? `<span class="res res-${esc(info.suit)}" title="${esc(cap(info.suit))}">${RES_ICON[info.suit] || ""} ${esc(cap(info.suit))}</span>` : "";
+  const keys = info.raid_cost ? `<span class="keys" title="Raid cost: ${info.raid_cost} key${info.raid_cost > 1 ? "s" : ""}">${"⚷".repeat(info.raid_cost)}</span>` : "";
+  const agents = (opts.agents || [])
+    .map(([owner, n]) => `<span class="agent ${ownerClass(owner)}" title="${n} agent${n > 1 ? "s" : ""}">${n}</span>`)
+    .join("");
+  const extra = opts.setup ? `<div class="setup">${opts.setup}</div>` : "";
+  return `<div class="card court kind-${esc(info.kind || "guild")}${opts.cls ? " " + opts.cls : ""}"${attrs({ "data-target": opts.target, tabindex: opts.target ? 0 : null })}>
+    <div class="head"><span class="title">${esc(info.name)}</span>${keys}</div>
+    <div class="sub">${esc(kind)} ${suit}${opts.position ? `<span class="pos">Court ${opts.position}</span>` : ""}</div>
+    <div class="text">${cardText(info.text || "")}</div>
+    ${extra}
+    ${agents ? `<div class="agents">${agents}</div>` : ""}
+  </div>`;
+}
+
+/** Face-down cards: a hand size or a face-down play. */
+export function cardBack(n, label) {
+  return `<div class="card back" title="${esc(label || `${n} card${n === 1 ? "" : "s"}`)}"><span>${n > 1 ? "×" + n : ""}</span></div>`;
+}
+
+/** A small card chip (name only) that opens the full card on hover/focus. */
+export function chip(info, opts = {}) {
+  if (!info) return "";
+  return `<span class="chip kind-${esc(info.kind || "")}${opts.cls ? " " + opts.cls : ""}"${attrs({ "data-target": opts.target, tabindex: 0, "data-card": info.id })}>${esc(info.name)}</span>`;
+}
+
+export { RES_ICON, ACT_NAME };

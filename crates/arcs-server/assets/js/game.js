@@ -1,0 +1,235 @@
+// A seat's page: fetches its snapshot (docs/api.md), follows live
+// updates (which carry only a version number), and renders the board,
+// the decision, the hand, the panels and the log.
+
+import { $, esc, seatLabel, isBot } from "./util.js";
+import { api } from "./api.js";
+import { loadData } from "./data.js";
+import { renderBoard } from "./board.js";
+import { targetIndex, renderChoices } from "./prompt.js";
+import { renderLog } from "./log.js";
+import * as panels from "./panels.js";
+
+const gameId = () => location.pathname.split("/").pop();
+const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
+const q = () => `token=${encodeURIComponent(token())}&log=400`;
+
+let data = null;
+let snap = null;
+let targets = new Map();
+let subset = null; // choice indices after a board click
+let busy = false;
+let recent = new Set(); // systems changed by the latest events
+let shownLog = 0; // events shown so far (numbered from the game's start)
+
+function showError(msg) {
+  $("error").textContent = msg || "";
+  $("error").hidden = !msg;
+}
+
+export async function game() {
+  try {
+    data = await loadData();
+    await refresh();
+    const es = new EventSource(`/api/games/${gameId()}/updates?token=${encodeURIComponent(token())}`);
+    es.onmessage = () => refresh();
+    es.onerror = () => {}; // the browser reconnects by itself
+    $("undo").onclick = undo;
+    document.addEventListener("keydown", onKey);
+    $("board").addEventListener("click", onTargetClick);
+    $("dock").addEventListener("click", onTargetClick);
+    $("side").addEventListener("click", onTargetClick);
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && e.target.dataset && e.target.dataset.target) onTargetClick(e);
+    });
+    setUpNotifications();
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+async function refresh() {
+  try {
+    const wasMine = snap && snap.your_turn;
+    const next = await api("GET", `/api/games/${gameId()}?${q()}`);
+    show(next);
+    if (snap.your_turn && !wasMine && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      new Notification("Arcs: your turn", { body: snap.prompt_described || snap.prompt_text || "" });
+    }
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+/** Where this browser last looked (the log's length), per game and seat. */
+const seenKey = () => `arcs.seen.${gameId()}.${token().slice(0, 8)}`;
+
+/**
+ * Takes a new snapshot. The systems named by the events since the last
+ * one — on opening the page, since this browser last looked, else the
+ * last move — are highlighted as what changed.
+ */
+function show(next) {
+  // Events are numbered for good by log_start + their place in `log`.
+  const log = next.view.log;
+  const start = next.log_start || 0;
+  const total = start + log.length;
+  let since = shownLog;
+  if (!snap) {
+    try { since = Number(localStorage.getItem(seenKey()) || 0); } catch (e) { since = 0; }
+  }
+  const fresh = log.slice(Math.min(Math.max(since - start, 0), log.length));
+  const changed = new Set();
+  for (const e of fresh) for (const s of e.systems || []) changed.add(s);
+  if (!snap && !changed.size) {
+    const last = [...log].reverse().find((e) => e.systems && e.systems.length);
+    if (last) last.systems.forEach((s) => changed.add(s));
+  }
+  if (changed.size || !snap) recent = changed;
+  if (!snap || next.version !== snap.version) subset = null;
+  shownLog = total;
+  try { localStorage.setItem(seenKey(), String(total)); } catch (e) { /* private mode */ }
+  snap = next;
+  render();
+}
+
+async function choose(index) {
+  if (busy || !snap.your_turn) return;
+  busy = true;
+  showError("");
+  try {
+    show(await api("POST", `/api/games/${gameId()}/choice?${q()}`, { version: snap.version, index }));
+  } catch (err) {
+    showError(err.message);
+    if (err.status === 409) await refresh();
+  } finally {
+    busy = false;
+  }
+}
+
+async function undo() {
+  showError("");
+  try {
+    show(await api("POST", `/api/games/${gameId()}/undo?${q()}`, { version: snap.version }));
+  } catch (err) {
+    showError(err.message);
+    if (err.status === 409) await refresh();
+  }
+}
+
+/** A board element, card or slot was clicked: act or narrow. */
+function onTargetClick(e) {
+  const node = e.target.closest && e.target.closest("[data-target]");
+  if (!node || !snap || !snap.your_turn) return;
+  const hits = targets.get(node.dataset.target);
+  if (!hits || !hits.length) return;
+  e.preventDefault();
+  if (hits.length === 1) return choose(hits[0]);
+  subset = hits;
+  renderDecision();
+}
+
+function onKey(e) {
+  if (e.target.closest && e.target.closest("input, select, textarea")) return;
+  if (e.key === "Escape" && subset) {
+    subset = null;
+    renderDecision();
+    return;
+  }
+  if ((e.key === "u" || e.key === "U") && snap && snap.undoable) return undo();
+  const n = Number(e.key);
+  if (n >= 1 && n <= 9 && snap && snap.your_turn) {
+    const buttons = $("choices").querySelectorAll("button.choice");
+    if (buttons[n - 1]) buttons[n - 1].click();
+  }
+}
+
+/** The "Notify me" dialog: browser notifications and the seat's webhook. */
+function setUpNotifications() {
+  if (!snap.you) return;
+  const dialog = $("notify-dialog");
+  $("notify").hidden = false;
+  $("notify").onclick = () => {
+    $("webhook-state").textContent = snap.webhook ? "A web address is set for this seat." : "";
+    $("browser-notify-state").textContent = "Notification" in window ? `(${Notification.permission === "granted" ? "on" : Notification.permission === "denied" ? "blocked by the browser" : "off"})` : "(not available)";
+    dialog.showModal();
+  };
+  $("browser-notify").onclick = async () => {
+    if (!("Notification" in window)) return;
+    await Notification.requestPermission();
+    $("browser-notify-state").textContent = `(${Notification.permission === "granted" ? "on" : "off"})`;
+  };
+  const hook = async (method, body) => {
+    $("webhook-state").textContent = "";
+    try {
+      const r = await api(method, `/api/games/${gameId()}/webhook?token=${encodeURIComponent(token())}`, body);
+      snap.webhook = !!(r && r.webhook);
+      $("webhook-state").textContent = snap.webhook ? "Saved: it is called when this seat must decide." : "Removed.";
+    } catch (err) {
+      $("webhook-state").textContent = err.message;
+    }
+  };
+  $("webhook-save").onclick = () => hook("PUT", { url: $("webhook-url").value.trim() });
+  $("webhook-remove").onclick = () => hook("DELETE");
+}
+
+/** Whether this browser closed the scoring of `chapter` already. */
+function dismissed(chapter) {
+  try { return Number(localStorage.getItem(`arcs.scored.${gameId()}`) || 0) >= chapter; } catch (e) { return false; }
+}
+
+/** Who we wait for, in words. */
+function banner() {
+  const v = snap.view;
+  if (v.outcome) return { mine: false, text: `Game over: ${seatLabel(snap, v.outcome.winner)} wins` };
+  const p = v.pending;
+  if (!p) return { mine: false, text: "" };
+  if (snap.your_turn) return { mine: true, text: "Your turn" };
+  if (isBot(snap, p.seat)) return { mine: false, text: `${seatLabel(snap, p.seat)} (bot) is thinking…` };
+  return { mine: false, text: `Waiting for ${seatLabel(snap, p.seat)}` };
+}
+
+function render() {
+  const t0 = performance.now();
+  const v = snap.view;
+  targets = targetIndex(snap);
+  const has = (key) => targets.has(key);
+  document.body.dataset.version = snap.version;
+  document.body.dataset.over = v.outcome ? "1" : "";
+  const b = banner();
+  const header = document.querySelector("header");
+  header.classList.toggle("your-turn", b.mine);
+  document.title = (b.mine ? "▶ Your turn — " : "") + "Arcs";
+  $("status").textContent = b.text;
+  $("whoami").textContent = snap.you ? `You are ${seatLabel(snap, snap.you)}` : "Spectating";
+  $("whoami").className = snap.you ? `seat p${snap.you}` : "seat";
+  $("counter").textContent = panels.counter(v);
+  $("prompt").textContent = snap.prompt_described || snap.prompt_text || "";
+  $("undo").hidden = !snap.undoable;
+  $("board").innerHTML = renderBoard(v, data, has, recent);
+  panels.renderHand($("hand"), v, snap, data, has);
+  renderDecision();
+  panels.renderRound($("round"), v, snap, data, has);
+  panels.renderAmbitions($("ambitions"), v, snap, has);
+  panels.renderCourt($("court"), v, data, has);
+  panels.renderDraft($("draft"), v, data, has);
+  panels.renderPlayers($("players"), v, snap, data, has);
+  renderLog($("log"), v, data, snap);
+  panels.renderOverlay($("overlay"), v, snap, data, dismissed, (chapter) => {
+    try { localStorage.setItem(`arcs.scored.${gameId()}`, String(chapter)); } catch (e) { /* ignore */ }
+    render();
+  });
+  // How long a render took (for measuring, not shown).
+  document.body.dataset.renderMs = (performance.now() - t0).toFixed(1);
+}
+
+function renderDecision() {
+  const box = $("choices");
+  renderChoices(box, snap, subset, choose, () => { subset = null; renderDecision(); });
+  $("dock").classList.toggle("waiting", !snap.your_turn);
+  if (!snap.your_turn) {
+    box.innerHTML = `<p class="wait">${esc(banner().text)}</p>`;
+  }
+  // Mark what the narrowed choices name.
+  document.querySelectorAll(".narrowed").forEach((n) => n.classList.remove("narrowed"));
+}

@@ -1,0 +1,46 @@
+// The log, oldest first, grouped by chapter and round, with card names;
+// lines only you can see are marked.
+
+import { esc, withCardNames } from "./util.js";
+
+/** Groups the visible events: [{title, rounds: [{title, events}]}]. */
+export function groupLog(log, earlier) {
+  const chapters = [];
+  let chapter = { title: earlier ? "Earlier" : "Setup", rounds: [{ title: "", events: [] }] };
+  chapters.push(chapter);
+  let round = 0;
+  for (const e of log) {
+    const begins = e.tag === "chapter" && /begins/.test(e.text);
+    if (begins) {
+      const n = (/Chapter (\d+)/.exec(e.text) || [])[1];
+      chapter = { title: n ? `Chapter ${n}` : "Chapter", rounds: [{ title: "", events: [] }] };
+      chapters.push(chapter);
+      round = 0;
+    }
+    if (e.tag === "round") {
+      round += 1;
+      chapter.rounds.push({ title: `Round ${(/Round (\d+)/.exec(e.text) || [])[1] || round}`, events: [] });
+      continue;
+    }
+    chapter.rounds[chapter.rounds.length - 1].events.push(e);
+  }
+  return chapters.filter((c) => c.rounds.some((r) => r.events.length));
+}
+
+export function renderLog(box, view, data, snap) {
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  const html = groupLog(view.log, (snap.log_start || 0) > 0).map((c) => {
+    const rounds = c.rounds.filter((r) => r.events.length).map((r) => {
+      const lines = r.events.map((e) => {
+        const mine = e.private_to && e.private_to === snap.you;
+        const cls = ["ev", `tag-${e.tag}`, mine ? "private" : ""].filter(Boolean).join(" ");
+        const lock = mine ? `<span class="only-you" title="Only you see this">only you</span>` : "";
+        return `<li class="${esc(cls)}">${lock}${esc(withCardNames(e.text, data))}</li>`;
+      }).join("");
+      return (r.title ? `<li class="round-title">${esc(r.title)}</li>` : "") + lines;
+    }).join("");
+    return `<li class="chapter-title">${esc(c.title)}</li>${rounds}`;
+  }).join("");
+  box.innerHTML = html;
+  if (atBottom) box.scrollTop = box.scrollHeight;
+}

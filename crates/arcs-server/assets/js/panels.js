@@ -1,0 +1,237 @@
+// The panels beside the board: the round, ambitions, Court, draft rows,
+// player boards, your hand, and the chapter-scoring and results overlays.
+
+import { esc, cap, seatLabel, ownerClass, RESOURCES } from "./util.js";
+import { actionCard, courtCard, cardBack, chip, RES_ICON } from "./cards.js";
+import { actionName } from "./data.js";
+import { ICON } from "./icons.js";
+
+/** Raid cost (keys) of each resource slot, left to right (components.md §6). */
+const SLOT_KEYS = [3, 1, 1, 2, 1, 3];
+/** Resource slots open with N cities still on the player board. */
+const OPEN_SLOTS = [6, 6, 6, 4, 3, 2];
+
+export function counter(v) {
+  const round = v.round ? ` · Round ${v.round}` : "";
+  return v.outcome ? "Game over" : `Chapter ${v.chapter}${round}`;
+}
+
+export function renderHand(box, v, snap, data, has) {
+  const me = snap.you && v.seats[snap.you - 1];
+  if (!me || !me.hand) {
+    box.innerHTML = "";
+    return;
+  }
+  const cards = me.hand.map((i) => actionCard(data.action(i), { target: has(`hand:${i}`) ? `hand:${i}` : null, cls: has(`hand:${i}`) ? "clickable" : "" }));
+  box.innerHTML = `<h2>Your hand <span class="muted">(${me.hand.length})</span></h2><div class="cards">${cards.join("") || '<p class="muted">No cards.</p>'}</div>`;
+}
+
+export function renderRound(box, v, snap, data, has) {
+  const plays = v.plays.map((p) => {
+    const label = `${seatLabel(snap, p.seat)}: ${p.kind}${p.seized_with_extra_card ? " + seize" : ""}`;
+    return `<figure class="play">${p.card === null || p.card === undefined ? cardBack(1, "face down") : actionCard(data.action(p.card))}<figcaption>${esc(label)}</figcaption></figure>`;
+  }).join("");
+  const facts = [
+    `Initiative: <b class="seat p${v.initiative}">${esc(seatLabel(snap, v.initiative))}</b>${v.seized ? " (seized)" : ""}`,
+    v.zero_marker ? "Zero marker on the lead card" : "",
+    `Action discard: ${v.action_discard_size}`,
+    `Court deck: ${v.court_deck_size}`,
+  ].filter(Boolean);
+  const dice = lastRoll(v);
+  box.innerHTML = `<h2>${esc(counter(v))}</h2><p class="facts">${facts.join(" · ")}</p>` +
+    (plays ? `<div class="plays">${plays}</div>` : `<p class="muted">No card played yet this round.</p>`) +
+    (dice ? renderDice(dice, has) : "");
+}
+
+/** The latest dice roll of this round, if any. */
+function lastRoll(v) {
+  for (let i = v.log.length - 1; i >= 0; i--) {
+    const e = v.log[i];
+    if (e.dice) return e;
+    if (e.tag === "round" || e.tag === "play") return null;
+  }
+  return null;
+}
+
+const SYMBOLS = [["hit", ICON.hit, "hit"], ["building_hit", ICON.building_hit, "building hit"], ["self_hit", ICON.self_hit, "self-hit"], ["intercept", ICON.intercept, "intercept"], ["key", ICON.key, "key"]];
+const KIND_NAME = { skirmish: "Skirmish", assault: "Assault", raid: "Raid" };
+
+/** The dice of a roll, drawn as dice; those a choice can reroll are clickable. */
+function renderDice(e, has) {
+  const rerolled = e.dice.rerolled;
+  const dice = Object.entries(e.dice).filter(([k]) => k !== "rerolled").flatMap(([kind, faces]) => faces.map((f, i) => {
+    const syms = SYMBOLS.flatMap(([k, glyph, name]) => Array.from({ length: f[k] || 0 }, () => `<span class="sym" title="${name}">${glyph}</span>`)).join("");
+    const words = SYMBOLS.filter(([k]) => f[k]).map(([k, , name]) => `${f[k] > 1 ? f[k] + " " : ""}${name}${f[k] > 1 ? "s" : ""}`).join(", ") || "blank";
+    const key = `die:${kind}:${f.face}`;
+    const click = has(key) ? ` clickable" data-target="${key}" tabindex="0` : "";
+    const fresh = rerolled && rerolled.kind === kind && rerolled.index === i ? " rerolled" : "";
+    return `<span class="die die-${esc(kind)}${fresh}${click}" title="${esc(`${KIND_NAME[kind] || kind} die: ${words}`)}">${syms}</span>`;
+  })).join("");
+  return `<div class="roll"><p>${esc(e.text)}</p><div class="dice">${dice}</div></div>`;
+}
+
+export function renderAmbitions(box, v, snap, has) {
+  const seats = v.seats.map((s) => s.seat);
+  const two = v.players === 2;
+  const rows = (v.ambitions || []).map((st) => {
+    const a = st.ambition;
+    const markers = (st.markers || []).map((m) => `<span class="marker" title="Marker: ${m.first} for first, ${m.second} for second">${m.first}/${m.second}</span>`).join("");
+    const placeOf = (seat) => (st.places || []).find((p) => p.seat === seat);
+    const counts = seats.map((seat) => {
+      const p = placeOf(seat);
+      const cls = p ? (p.place === 1 ? " first" : " second") : "";
+      const tip = p ? `${p.place === 1 ? "First" : "Second"} place${p.power ? `: +${p.power} Power` : ""}` : "";
+      return `<td class="count${cls}" title="${esc(tip)}">${esc(st.counts ? st.counts[seat - 1] : "")}${p && p.power ? `<sup>+${p.power}</sup>` : ""}</td>`;
+    }).join("");
+    const ph = (st.places || []).find((p) => p.phantom);
+    const phantom = two ? `<td class="count phantom${ph ? (ph.place === 1 ? " first" : " second") : ""}">${esc(st.phantom ?? 0)}</td>` : "";
+    const declare = has(`ambition:${a}`) ? ` clickable" data-target="ambition:${a}" tabindex="0` : "";
+    const tie = st.tie ? ` title="${esc(`Tie for ${st.tie.for} at ${st.tie.count}`)}"` : "";
+    return `<tr class="amb${markers ? " declared" : ""}${declare}"${tie}><th>${esc(cap(a))}</th><td class="markers">${markers || "—"}</td>${counts}${phantom}</tr>`;
+  }).join("");
+  const head = seats.map((s) => `<th class="seat p${s}">P${s}</th>`).join("") +
+    (two ? `<th title="The ambition boxes' resources count as a third player (2-player rule)">Box</th>` : "");
+  const free = v.markers.filter((m) => !m.at).map((m) => `<span class="marker">${m.first}/${m.second}</span>`).join("") || "none";
+  box.innerHTML = `<h2>Ambitions</h2><table class="ambitions"><thead><tr><th></th><th>Markers</th>${head}</tr></thead><tbody>${rows}</tbody></table>` +
+    `<p class="facts">Counts now; highlighted: who would place if the chapter ended now (+Power). Markers left to declare: ${free}</p>`;
+}
+
+export function renderCourt(box, v, data, has) {
+  const cards = v.court.map((slot, i) => {
+    const info = slot.card ? data.card(slot.card) : null;
+    const key = has(`court:${i}`) ? `court:${i}` : slot.card && has(`card:${slot.card}`) ? `card:${slot.card}` : null;
+    return courtCard(info, { agents: slot.agents, position: i + 1, target: key, cls: key ? "clickable" : "" });
+  }).join("");
+  box.innerHTML = `<h2>Court <span class="muted">(deck ${v.court_deck_size}, discard ${v.court_discard.length})</span></h2><div class="cards court-row">${cards}</div>`;
+}
+
+export function renderDraft(box, v, data, has) {
+  if (!v.leader_row.length && !v.lore_row.length) {
+    box.innerHTML = "";
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const row = (ids) => ids.map((id) => {
+    const info = data.card(id);
+    const key = has(`card:${id}`) ? `card:${id}` : null;
+    return courtCard(info, { target: key, cls: key ? "clickable" : "", setup: info && info.leader ? leaderSetup(info.leader) : "" });
+  }).join("");
+  box.innerHTML = `<h2>Draft</h2>` +
+    (v.leader_row.length ? `<h3>Leaders</h3><div class="cards">${row(v.leader_row)}</div>` : "") +
+    (v.lore_row.length ? `<h3>Lore</h3><div class="cards">${row(v.lore_row)}</div>` : "");
+}
+
+function leaderSetup(l) {
+  const res = (l.resources || []).map((r) => `${RES_ICON[r] || ""} ${esc(cap(r))}`).join(", ");
+  const boxes = (l.setup || l.boxes || []).map((b) => esc(typeof b === "string" ? b : b.text || JSON.stringify(b))).join("; ");
+  return [boxes && `Starts with: ${boxes}`, res && `Resources: ${res}`].filter(Boolean).join("<br>");
+}
+
+export function renderPlayers(box, v, snap, data, has) {
+  box.innerHTML = v.seats.map((s) => {
+    const kind = snap.seats[s.seat - 1] || {};
+    const who = kind.kind === "bot" ? `bot · ${kind.level}` : "person";
+    const mine = s.seat === snap.you;
+    const open = OPEN_SLOTS[Math.min(5, s.cities_on_board)] ?? 6;
+    // Slot 7 is the Ancient Holdings slot: shown only when it holds a token.
+    const slots = s.resources.map((r, k) => {
+      if (k >= 6 && !r) return "";
+      const key = `slot:${s.seat}:${k}`;
+      const covered = k < 6 && k >= open;
+      const click = has(key) ? ` clickable" data-target="${key}" tabindex="0` : "";
+      const keys = SLOT_KEYS[k] ? `<span class="keys" title="${SLOT_KEYS[k]}-key slot">${"⚷".repeat(SLOT_KEYS[k])}</span>` : `<span class="keys" title="Ancient Holdings">AH</span>`;
+      const tok = r ? `<span class="tok res-${esc(r)}" title="${esc(cap(r))}">${RES_ICON[r] || ""}</span>` : "";
+      return `<span class="rslot${covered ? " covered" : ""}${r ? "" : " empty"}${click}" title="${covered ? "Covered by a city" : r ? cap(r) : "Empty"}">${tok}${keys}</span>`;
+    }).join("");
+    const outrage = RESOURCES.map((r) => `<span class="out res-${r}${s.outrage.includes(r) ? " on" : ""}" title="${s.outrage.includes(r) ? "Outraged: " : ""}${cap(r)}">${RES_ICON[r]}</span>`).join("");
+    const guild = s.guild.map((id) => chip(data.card(id), { target: has(`card:${id}`) ? `card:${id}` : null, cls: has(`card:${id}`) ? "clickable" : "" })).join("");
+    const lore = s.lore.map((id) => chip(data.card(id), { target: has(`card:${id}`) ? `card:${id}` : null, cls: has(`card:${id}`) ? "clickable" : "" })).join("");
+    const leader = s.leader ? chip(data.card(s.leader), { cls: "leader" }) : "";
+    const hand = mine ? "" : `<span class="hand-backs" title="${s.hand_size} cards in hand">${cardBack(s.hand_size)}<span>${s.hand_size} in hand</span></span>`;
+    const byColour = (list) => (list || []).map(([o, n]) => `<span class="agent ${ownerClass(o)}">${n}</span>`).join("");
+    const trophies = s.trophies_by ? byColour(s.trophies_by) : s.trophies;
+    const captives = s.captives_by ? byColour(s.captives_by) : s.captives;
+    const playerKey = has(`player:${s.seat}`) ? ` clickable" data-target="player:${s.seat}" tabindex="0` : "";
+    return `<section class="player p${s.seat}${mine ? " me" : ""}${playerKey}">
+      <header><span class="seat p${s.seat}">${esc(seatLabel(snap, s.seat))}</span><span class="muted">${esc(who)}</span><span class="power" title="Power; the game ends after a chapter in which someone has ${v.power_to_win}">${s.power} / ${v.power_to_win} Power</span>${hand}</header>
+      <div class="slots">${slots}</div>
+      <div class="row"><span class="label">Outrage</span>${outrage}</div>
+      <div class="row supplies"><span title="Ships in supply">${ICON.ship} ${s.ships} ships</span><span title="Agents in supply">${ICON.agent} ${s.agents} agents</span><span title="Starports in supply">${ICON.starport} ${s.starports} starports</span><span title="Cities still on the player board (each covers resource slots)">${ICON.city} ${s.cities_on_board} cities</span></div>
+      <div class="row"><span class="label">Trophies</span>${trophies}<span class="label">Captives</span>${captives}</div>
+      ${leader || lore ? `<div class="row"><span class="label">Leader &amp; lore</span>${leader}${lore}</div>` : ""}
+      ${guild ? `<div class="row"><span class="label">Guild</span>${guild}</div>` : ""}
+    </section>`;
+  }).join("");
+}
+
+/** Chapter scoring (just after a chapter ends) and the results screen. */
+export function renderOverlay(box, v, snap, data, dismissed, onClose) {
+  if (v.outcome) {
+    box.hidden = false;
+    box.innerHTML = results(v, snap);
+    return;
+  }
+  const last = (v.scoring || [])[v.scoring.length - 1];
+  // Shown from the scoring until the next round begins, unless dismissed.
+  const at = v.log.findLastIndex((e) => e.tag === "scored");
+  const fresh = last && at >= 0 && !dismissed(last.chapter) && !v.log.slice(at).some((e) => e.tag === "round");
+  if (!fresh) {
+    box.hidden = true;
+    box.innerHTML = "";
+    return;
+  }
+  box.hidden = false;
+  box.innerHTML = scoringBreakdown(last, v, snap);
+  box.querySelector("button.close").onclick = () => onClose(last.chapter);
+}
+
+function scoringBreakdown(sc, v, snap) {
+  const seats = v.seats.map((s) => s.seat);
+  const two = v.players === 2;
+  const rows = sc.ambitions.map((st) => {
+    const placeOf = (seat) => (st.places || []).find((p) => p.seat === seat);
+    const cells = seats.map((seat) => {
+      const p = placeOf(seat);
+      const what = p ? `${p.place === 1 ? "1st" : "2nd"}${p.power ? ` +${p.power}` : ""}` : "";
+      return `<td class="${p ? (p.place === 1 ? "first" : "second") : ""}">${esc(st.counts[seat - 1])}${what ? `<br><small>${esc(what)}</small>` : ""}</td>`;
+    }).join("");
+    const markers = (st.markers || []).map((m) => `${m.first}/${m.second}`).join(" + ");
+    const bonus = (st.places || []).find((p) => p.city_bonus) ? `<br><small>incl. city bonus</small>` : "";
+    return `<tr><th>${esc(cap(st.ambition))}<br><small>${esc(markers)}</small>${bonus}</th>${cells}${two ? `<td class="muted">${esc(st.phantom ?? 0)}</td>` : ""}</tr>`;
+  }).join("");
+  const gained = seats.map((seat) => `<td><b>+${sc.gained[seat - 1]}</b><br><small>${sc.power[seat - 1]} Power</small></td>`).join("");
+  const head = seats.map((seat) => `<th class="seat p${seat}">${esc(seatLabel(snap, seat))}</th>`).join("") + (two ? "<th>Box</th>" : "");
+  return `<div class="scoring"><button type="button" class="close">Continue</button><h2>Chapter ${sc.chapter} scored</h2>` +
+    `<table class="breakdown"><thead><tr><th>Ambition</th>${head}</tr></thead><tbody>${rows || `<tr><td colspan="${seats.length + 1}">No ambition was declared: nobody scores.</td></tr>`}` +
+    `<tr class="total"><th>Gained</th>${gained}${two ? "<td></td>" : ""}</tr></tbody></table></div>`;
+}
+
+function results(v, snap) {
+  const o = v.outcome;
+  const ranking = o.ranking && o.ranking.length ? o.ranking : v.seats.map((s) => s.seat).sort((a, b) => o.power[b - 1] - o.power[a - 1]);
+  const rows = ranking.map((seat, i) => `<li><span class="seat p${seat}">${esc(seatLabel(snap, seat))}</span> — ${o.power[seat - 1]} Power${(o.conceded || []).includes(seat) ? " (conceded)" : ""}</li>`).join("");
+  const ties = (o.tiebreaks || []).map((t) => `<p class="facts">${esc(t.text)}</p>`).join("");
+  return `<div class="results"><h2>${esc(seatLabel(snap, o.winner))} wins</h2><p>The game ended: ${esc(o.reason)}.</p><ol class="ranking">${rows}</ol>${ties}${powerChart(v, snap)}` +
+    `<p><a href="/">Start a new game</a></p></div>`;
+}
+
+/** A line chart of each seat's Power at the end of each chapter. */
+function powerChart(v, snap) {
+  const series = v.power_by_chapter;
+  if (!series || !series.length) return "";
+  const chapters = series.length;
+  const max = Math.max(1, ...series.flat());
+  const W = 320, H = 160, pad = 24;
+  const x = (i) => pad + (i * (W - 2 * pad)) / Math.max(1, chapters - 1);
+  const y = (p) => H - pad - (p * (H - 2 * pad)) / max;
+  const lines = v.seats.map((s) => {
+    const pts = series.map((row, i) => `${x(i)},${y(row[s.seat - 1] || 0)}`).join(" ");
+    return `<polyline class="line p${s.seat}" points="${pts}"/>` + series.map((row, i) => `<circle class="p${s.seat}" cx="${x(i)}" cy="${y(row[s.seat - 1] || 0)}" r="3"/>`).join("");
+  }).join("");
+  const labels = series.map((_, i) => `<text x="${x(i)}" y="${H - 6}">Ch ${i + 1}</text>`).join("");
+  const legend = v.seats.map((s) => `<span class="seat p${s.seat}">■ ${esc(seatLabel(snap, s.seat))}</span>`).join(" ");
+  return `<figure class="chart"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="Power per chapter">${lines}${labels}</svg><figcaption>Power at the end of each chapter: ${legend}</figcaption></figure>`;
+}
+
+export { actionName };
