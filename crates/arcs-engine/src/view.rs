@@ -30,6 +30,12 @@ pub struct SeatView {
     pub outrage: Vec<Resource>,
     pub trophies: u32,
     pub captives: u32,
+    /// Trophies and captives by the owner of the pieces (both public on
+    /// the player board): `[owner, count]`, owners with none left out.
+    #[serde(default)]
+    pub trophies_by: Vec<(Owner, u32)>,
+    #[serde(default)]
+    pub captives_by: Vec<(Owner, u32)>,
     pub guild: Vec<CardId>,
     pub lore: Vec<CardId>,
     pub leader: Option<CardId>,
@@ -175,6 +181,17 @@ impl View {
                         .collect(),
                     trophies: st.trophy_total(),
                     captives: st.captive_total(),
+                    trophies_by: (0..MAX_OWNERS)
+                        .map(|o| {
+                            let n = st.trophies[o].iter().map(|&k| k as u32).sum::<u32>();
+                            (Owner::from_index(o), n)
+                        })
+                        .filter(|&(_, n)| n > 0)
+                        .collect(),
+                    captives_by: (0..MAX_OWNERS)
+                        .map(|o| (Owner::from_index(o), st.captives[o] as u32))
+                        .filter(|&(_, n)| n > 0)
+                        .collect(),
                     guild: st.guild().to_vec(),
                     lore: st.lore().to_vec(),
                     leader: st.leader(),

@@ -439,8 +439,28 @@ fn new_fields_are_the_same_for_every_viewer() {
                 assert_eq!(v.power_by_chapter, spectator.power_by_chapter);
                 assert_eq!(v.round, spectator.round);
                 assert_eq!(v.outcome, spectator.outcome);
+                assert_eq!(v.power_to_win, spectator.power_to_win);
                 for (a, b) in v.seats.iter().zip(&spectator.seats) {
                     assert_eq!(a.city_bonus, b.city_bonus);
+                    // Trophies and captives by colour add up to the totals,
+                    // and a seat never holds its own pieces.
+                    assert_eq!(
+                        (&a.trophies_by, &a.captives_by),
+                        (&b.trophies_by, &b.captives_by)
+                    );
+                    assert_eq!(
+                        a.trophies_by.iter().map(|(_, n)| n).sum::<u32>(),
+                        a.trophies
+                    );
+                    assert_eq!(
+                        a.captives_by.iter().map(|(_, n)| n).sum::<u32>(),
+                        a.captives
+                    );
+                    assert!(a
+                        .trophies_by
+                        .iter()
+                        .chain(&a.captives_by)
+                        .all(|(o, n)| *n > 0 && *o != a.seat.owner()));
                 }
             }
             for e in g.log() {

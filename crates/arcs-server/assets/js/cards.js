@@ -65,10 +65,4 @@ export function cardBack(n, label) {
   return `<div class="card back" title="${esc(label || `${n} card${n === 1 ? "" : "s"}`)}"><span>${n > 1 ? "×" + n : ""}</span></div>`;
 }
 
-/** A small card chip (name only) that opens the full card on hover/focus. */
-export function chip(info, opts = {}) {
-  if (!info) return "";
-  return `<span class="chip kind-${esc(info.kind || "")}${opts.cls ? " " + opts.cls : ""}"${attrs({ "data-target": opts.target, tabindex: 0, "data-card": info.id })}>${esc(info.name)}</span>`;
-}
-
 export { RES_ICON, ACT_NAME };

@@ -35,6 +35,10 @@ export async function game() {
     es.onmessage = () => refresh();
     es.onerror = () => {}; // the browser reconnects by itself
     $("undo").onclick = undo;
+    $("results").onclick = () => {
+      try { localStorage.removeItem(`arcs.results.${gameId()}`); } catch (e) { /* ignore */ }
+      render();
+    };
     document.addEventListener("keydown", onKey);
     $("board").addEventListener("click", onTargetClick);
     $("dock").addEventListener("click", onTargetClick);
@@ -173,9 +177,20 @@ function setUpNotifications() {
   $("webhook-remove").onclick = () => hook("DELETE");
 }
 
-/** Whether this browser closed the scoring of `chapter` already. */
-function dismissed(chapter) {
-  try { return Number(localStorage.getItem(`arcs.scored.${gameId()}`) || 0) >= chapter; } catch (e) { return false; }
+/** Whether this browser closed the scoring of `what` (a chapter, or "results"). */
+function dismissed(what) {
+  try {
+    if (what === "results") return localStorage.getItem(`arcs.results.${gameId()}`) === "closed";
+    return Number(localStorage.getItem(`arcs.scored.${gameId()}`) || 0) >= what;
+  } catch (e) { return false; }
+}
+
+function closeOverlay(what) {
+  try {
+    if (what === "results") localStorage.setItem(`arcs.results.${gameId()}`, "closed");
+    else localStorage.setItem(`arcs.scored.${gameId()}`, String(what));
+  } catch (e) { /* ignore */ }
+  render();
 }
 
 /** Who we wait for, in words. */
@@ -215,10 +230,8 @@ function render() {
   panels.renderDraft($("draft"), v, data, has);
   panels.renderPlayers($("players"), v, snap, data, has);
   renderLog($("log"), v, data, snap);
-  panels.renderOverlay($("overlay"), v, snap, data, dismissed, (chapter) => {
-    try { localStorage.setItem(`arcs.scored.${gameId()}`, String(chapter)); } catch (e) { /* ignore */ }
-    render();
-  });
+  panels.renderOverlay($("overlay"), v, snap, data, dismissed, closeOverlay);
+  $("results").hidden = !(v.outcome && dismissed("results"));
   // How long a render took (for measuring, not shown).
   document.body.dataset.renderMs = (performance.now() - t0).toFixed(1);
 }

@@ -1,8 +1,8 @@
 // The panels beside the board: the round, ambitions, Court, draft rows,
 // player boards, your hand, and the chapter-scoring and results overlays.
 
-import { esc, cap, seatLabel, ownerClass, RESOURCES } from "./util.js";
-import { actionCard, courtCard, cardBack, chip, RES_ICON } from "./cards.js";
+import { esc, cap, seatLabel, ownerClass, ownerSeat, RESOURCES } from "./util.js";
+import { actionCard, courtCard, cardBack, RES_ICON } from "./cards.js";
 import { actionName } from "./data.js";
 import { ICON } from "./icons.js";
 
@@ -102,7 +102,10 @@ export function renderCourt(box, v, data, has) {
     const key = has(`court:${i}`) ? `court:${i}` : slot.card && has(`card:${slot.card}`) ? `card:${slot.card}` : null;
     return courtCard(info, { agents: slot.agents, position: i + 1, target: key, cls: key ? "clickable" : "" });
   }).join("");
-  box.innerHTML = `<h2>Court <span class="muted">(deck ${v.court_deck_size}, discard ${v.court_discard.length})</span></h2><div class="cards court-row">${cards}</div>`;
+  const discard = v.court_discard.length
+    ? `<details class="discard"><summary>Court discard (${v.court_discard.length})</summary><div class="cards">${v.court_discard.map((id) => courtCard(data.card(id), { cls: "small" })).join("")}</div></details>`
+    : "";
+  box.innerHTML = `<h2>Court <span class="muted">(deck ${v.court_deck_size})</span></h2><div class="cards court-row">${cards}</div>${discard}`;
 }
 
 export function renderDraft(box, v, data, has) {
@@ -145,11 +148,17 @@ export function renderPlayers(box, v, snap, data, has) {
       return `<span class="rslot${covered ? " covered" : ""}${r ? "" : " empty"}${click}" title="${covered ? "Covered by a city" : r ? cap(r) : "Empty"}">${tok}${keys}</span>`;
     }).join("");
     const outrage = RESOURCES.map((r) => `<span class="out res-${r}${s.outrage.includes(r) ? " on" : ""}" title="${s.outrage.includes(r) ? "Outraged: " : ""}${cap(r)}">${RES_ICON[r]}</span>`).join("");
-    const guild = s.guild.map((id) => chip(data.card(id), { target: has(`card:${id}`) ? `card:${id}` : null, cls: has(`card:${id}`) ? "clickable" : "" })).join("");
-    const lore = s.lore.map((id) => chip(data.card(id), { target: has(`card:${id}`) ? `card:${id}` : null, cls: has(`card:${id}`) ? "clickable" : "" })).join("");
-    const leader = s.leader ? chip(data.card(s.leader), { cls: "leader" }) : "";
-    const hand = mine ? "" : `<span class="hand-backs" title="${s.hand_size} cards in hand">${cardBack(s.hand_size)}<span>${s.hand_size} in hand</span></span>`;
-    const byColour = (list) => (list || []).map(([o, n]) => `<span class="agent ${ownerClass(o)}">${n}</span>`).join("");
+    // Guild cards, leader and lore as (small) cards, clickable when a
+    // choice names them (a Prelude, a card to steal).
+    const small = (id) => {
+      const key = has(`card:${id}`) ? `card:${id}` : null;
+      return courtCard(data.card(id), { target: key, cls: `small${key ? " clickable" : ""}` });
+    };
+    const guild = s.guild.map(small).join("");
+    const lore = s.lore.map(small).join("");
+    const leader = s.leader ? small(s.leader) : "";
+    const hand = mine ? "" : `<span class="hand-backs" title="${s.hand_size} cards in hand">${s.hand_size ? cardBack(s.hand_size) : ""}<span>${s.hand_size} in hand</span></span>`;
+    const byColour = (list) => (list || []).map(([o, n]) => `<span class="agent ${ownerClass(o)}" title="${n} of ${ownerSeat(o) ? "P" + ownerSeat(o) : o}">${n}</span>`).join("") || `<span class="muted">none</span>`;
     const trophies = s.trophies_by ? byColour(s.trophies_by) : s.trophies;
     const captives = s.captives_by ? byColour(s.captives_by) : s.captives;
     const playerKey = has(`player:${s.seat}`) ? ` clickable" data-target="player:${s.seat}" tabindex="0` : "";
@@ -159,8 +168,8 @@ export function renderPlayers(box, v, snap, data, has) {
       <div class="row"><span class="label">Outrage</span>${outrage}</div>
       <div class="row supplies"><span title="Ships in supply">${ICON.ship} ${s.ships} ships</span><span title="Agents in supply">${ICON.agent} ${s.agents} agents</span><span title="Starports in supply">${ICON.starport} ${s.starports} starports</span><span title="Cities still on the player board (each covers resource slots)">${ICON.city} ${s.cities_on_board} cities</span></div>
       <div class="row"><span class="label">Trophies</span>${trophies}<span class="label">Captives</span>${captives}</div>
-      ${leader || lore ? `<div class="row"><span class="label">Leader &amp; lore</span>${leader}${lore}</div>` : ""}
-      ${guild ? `<div class="row"><span class="label">Guild</span>${guild}</div>` : ""}
+      ${leader || lore ? `<div class="label">Leader &amp; lore</div><div class="cards">${leader}${lore}</div>` : ""}
+      ${guild ? `<div class="label">Guild cards</div><div class="cards">${guild}</div>` : ""}
     </section>`;
   }).join("");
 }
@@ -168,8 +177,12 @@ export function renderPlayers(box, v, snap, data, has) {
 /** Chapter scoring (just after a chapter ends) and the results screen. */
 export function renderOverlay(box, v, snap, data, dismissed, onClose) {
   if (v.outcome) {
-    box.hidden = false;
-    box.innerHTML = results(v, snap);
+    // The results stay until closed (then the header's Results button
+    // brings them back).
+    box.hidden = dismissed("results");
+    box.innerHTML = box.hidden ? "" : results(v, snap);
+    const close = box.querySelector("button.close");
+    if (close) close.onclick = () => onClose("results");
     return;
   }
   const last = (v.scoring || [])[v.scoring.length - 1];
@@ -212,7 +225,7 @@ function results(v, snap) {
   const ranking = o.ranking && o.ranking.length ? o.ranking : v.seats.map((s) => s.seat).sort((a, b) => o.power[b - 1] - o.power[a - 1]);
   const rows = ranking.map((seat, i) => `<li><span class="seat p${seat}">${esc(seatLabel(snap, seat))}</span> — ${o.power[seat - 1]} Power${(o.conceded || []).includes(seat) ? " (conceded)" : ""}</li>`).join("");
   const ties = (o.tiebreaks || []).map((t) => `<p class="facts">${esc(t.text)}</p>`).join("");
-  return `<div class="results"><h2>${esc(seatLabel(snap, o.winner))} wins</h2><p>The game ended: ${esc(o.reason)}.</p><ol class="ranking">${rows}</ol>${ties}${powerChart(v, snap)}` +
+  return `<div class="results"><button type="button" class="close">See the table</button><h2>${esc(seatLabel(snap, o.winner))} wins</h2><p>The game ended: ${esc(o.reason)}.</p><ol class="ranking">${rows}</ol>${ties}${powerChart(v, snap)}` +
     `<p><a href="/">Start a new game</a></p></div>`;
 }
 
