@@ -187,10 +187,7 @@ pub fn ambition_name(a: Ambition) -> &'static str {
 
 /// "Aggression 3".
 pub fn action_card_name(c: ActionCard) -> String {
-    match Suit::ALL.get(c.0 as usize / 7) {
-        Some(suit) => format!("{} {}", suit.name(), c.number()),
-        None => "an unknown action card".into(),
-    }
+    c.full_name()
 }
 
 /// A card's printed name (never panics on an unknown id).

@@ -388,6 +388,26 @@ impl ActionCard {
     }
 }
 
+impl ActionCard {
+    /// The card as players say it, "Aggression 3" (the log and
+    /// descriptions; `Display` gives the machine form `AGG3`).
+    pub fn full_name(self) -> String {
+        match Suit::ALL.get(self.0 as usize / 7) {
+            Some(suit) => format!("{} {}", suit.name(), self.number()),
+            None => "an unknown action card".into(),
+        }
+    }
+
+    /// Several cards as players say them: "Administration 4, Mobilization 3".
+    pub fn list(cards: impl IntoIterator<Item = ActionCard>) -> String {
+        cards
+            .into_iter()
+            .map(ActionCard::full_name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
 impl fmt::Display for ActionCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Total even for an index no parser produces (`ActionCard(200)`

@@ -1313,8 +1313,31 @@ fn log_text(w: &[String], i: usize) -> Result<String, String> {
     if text.is_empty() {
         Err("which text?".into())
     } else {
-        Ok(text)
+        Ok(loose(&text))
     }
+}
+
+/// A log text as `expect log` compares it: action-card codes read as the
+/// cards' names ("AGG3" as "Aggression 3") and commas dropped, so a check
+/// written with codes ("P2's hand: ADM4 MOB3") matches the log's words
+/// ("P2's hand: Administration 4, Mobilization 3.").
+fn loose(text: &str) -> String {
+    text.split(' ')
+        .map(|word| {
+            let core = word.trim_matches(|c: char| c.is_ascii_punctuation());
+            match ActionCard::parse(core) {
+                Some(card) if !core.is_empty() => word.replacen(core, &card.full_name(), 1),
+                _ => word.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace(',', "")
+}
+
+/// Whether event `text` contains the (loose) `wanted` text.
+fn says(text: &str, wanted: &str) -> bool {
+    loose(text).contains(wanted)
 }
 
 fn expect(game: &Game, w: &[String]) -> Result<(), String> {
@@ -1602,7 +1625,7 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
         }
         "no-log" => {
             let text = log_text(w, 1)?;
-            match game.log().iter().find(|e| e.text.contains(&text)) {
+            match game.log().iter().find(|e| says(&e.text, &text)) {
                 None => Ok(()),
                 Some(e) => Err(format!("an event contains {text:?}: {:?}", e.text)),
             }
@@ -1613,7 +1636,7 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
             let seat = seat_of(w.get(1).ok_or("expect private-log PN TEXT")?)?;
             let text = log_text(w, 2)?;
             let mut found = false;
-            for e in game.log().iter().filter(|e| e.text.contains(&text)) {
+            for e in game.log().iter().filter(|e| says(&e.text, &text)) {
                 if e.private_to != Some(seat) {
                     let to = e
                         .private_to
@@ -1700,7 +1723,7 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
         ),
         "log" => {
             let text = log_text(w, 1)?;
-            if game.log().iter().any(|e| e.text.contains(&text)) {
+            if game.log().iter().any(|e| says(&e.text, &text)) {
                 Ok(())
             } else {
                 Err(format!("no event contains {text:?}"))

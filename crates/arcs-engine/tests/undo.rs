@@ -140,7 +140,7 @@ fn own_face_down_copy_is_not_a_barrier() {
     assert!(
         events
             .iter()
-            .any(|e| e.private_to == Some(P2) && e.text.contains("AGG4") && !e.reveals),
+            .any(|e| e.private_to == Some(P2) && e.text.contains("Aggression 4") && !e.reveals),
         "{events:?}"
     );
     assert_eq!(game.undoable(P2), 1);
@@ -178,9 +178,9 @@ fn farseers_prelude_draw_is_a_barrier() {
     assert_eq!(game.undoable(P1), 3, "discarding own cards reveals nothing");
     let events = play(&mut game, P1, "done");
     assert!(
-        events
-            .iter()
-            .any(|e| e.reveals && e.private_to == Some(P1) && e.text.contains("MOB6 CON6")),
+        events.iter().any(|e| e.reveals
+            && e.private_to == Some(P1)
+            && e.text.contains("Mobilization 6, Construction 6")),
         "{events:?}"
     );
     assert_eq!(game.undoable(P1), 0);
@@ -243,9 +243,9 @@ fn a_farseers_look_at_another_hand_is_a_barrier() {
     play(&mut game, P1, "declare warlord");
     assert_eq!(game.undoable(P1), 2);
     let events = play(&mut game, P1, "player P2");
-    assert!(events
-        .iter()
-        .any(|e| e.reveals && e.private_to == Some(P1) && e.text.contains("AGG3 MOB5")));
+    assert!(events.iter().any(|e| e.reveals
+        && e.private_to == Some(P1)
+        && e.text.contains("Aggression 3, Mobilization 5")));
     assert_eq!(game.undoable(P1), 0);
     // The swap shows P2 the card it receives: a barrier as well.
     play(&mut game, P1, "action ADM2");
@@ -253,7 +253,7 @@ fn a_farseers_look_at_another_hand_is_a_barrier() {
     let events = play(&mut game, P1, "action MOB5");
     assert!(events
         .iter()
-        .any(|e| e.reveals && e.private_to == Some(P2) && e.text.contains("ADM2")));
+        .any(|e| e.reveals && e.private_to == Some(P2) && e.text.contains("Administration 2")));
     assert_eq!(game.undoable(P1), 0);
 }
 

@@ -721,3 +721,22 @@ fn the_round_counter_counts_rounds_in_a_chapter() {
     let e = v.log.iter().rev().find(|e| e.tag == "round").unwrap();
     assert_eq!(e.text, "Round 2 of chapter 1: P1 has the initiative.");
 }
+
+/// Issue 12 item 7: the log names cards as players do ("Aggression 3"),
+/// never by an action-card code.
+#[test]
+fn the_log_names_action_cards_never_codes() {
+    for (config, seed) in configs().into_iter().step_by(2) {
+        let g = random_game(config, seed, |_, _| true);
+        for e in g.log() {
+            for word in e.text.split(' ') {
+                let core = word.trim_matches(|c: char| c.is_ascii_punctuation());
+                assert!(
+                    arcs_engine::ActionCard::parse(core).is_none(),
+                    "{:?} shows a card code",
+                    e.text
+                );
+            }
+        }
+    }
+}

@@ -715,7 +715,7 @@ impl Effect {
                     s.seat_mut(seat).hand.remove(c);
                     s.action_discard.push(c);
                     s.known_discard[seat.index()].insert(c);
-                    crate::log_own!(ev, seat, "discard", "You discard {c}.");
+                    crate::log_own!(ev, seat, "discard", "You discard {}.", c.full_name());
                     top(
                         s,
                         FarseersDiscard {
@@ -736,17 +736,16 @@ impl Effect {
                     if ev.enabled() && drawn > 0 {
                         // The pile is face down: the cards are news to the
                         // seat (an undo barrier, R-UNDO-1).
-                        let names: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-                        crate::log_reveal!(ev, seat, "draw", "You draw {}.", names.join(" "));
+                        let names = ActionCard::list(cards.iter().copied());
+                        crate::log_reveal!(ev, seat, "draw", "You draw {names}.");
                     }
                 }
             },
             FarseersLook { seat, card } => {
                 if let Choice::Player(rival) = choice {
                     if ev.enabled() {
-                        let hand: Vec<String> =
-                            s.seat(rival).hand.iter().map(|c| c.to_string()).collect();
-                        crate::log_reveal!(ev, seat, "look", "{rival}'s hand: {}.", hand.join(" "));
+                        let hand = ActionCard::list(s.seat(rival).hand.iter());
+                        crate::log_reveal!(ev, seat, "look", "{rival}'s hand: {hand}.");
                     }
                     log!(
                         ev,
@@ -798,6 +797,7 @@ impl Effect {
                     s.seat_mut(rival).hand.insert(g);
                     log!(ev, "swap", Some(seat), "{seat} swaps a card with {rival}.");
                     // The holder saw `t` in the look; the Rival learns `g`.
+                    let (g, t) = (g.full_name(), t.full_name());
                     crate::log_own!(ev, seat, "swap", "You give {g} and take {t}.");
                     crate::log_reveal!(ev, rival, "swap", "{seat} takes {t} and gives you {g}.");
                 }
@@ -815,7 +815,8 @@ impl Effect {
                         ev,
                         "union",
                         Some(seat),
-                        "{seat} attaches {card} to {target}."
+                        "{seat} attaches {card} to {}.",
+                        target.full_name()
                     );
                 }
             }

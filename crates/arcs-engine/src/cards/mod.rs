@@ -1072,7 +1072,7 @@ pub fn on_round_end(s: &mut GameState, ev: &mut dyn Sink) {
                         Some(u.holder),
                         "{} takes {} into their hand ({}).",
                         u.holder,
-                        u.target,
+                        u.target.full_name(),
                         u.union
                     );
                 }

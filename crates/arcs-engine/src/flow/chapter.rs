@@ -47,8 +47,8 @@ pub fn chapter_start(s: &mut GameState, ev: &mut dyn Sink) {
     );
     if ev.enabled() {
         for seat in Seat::all(s.players) {
-            let hand: Vec<String> = s.seat(seat).hand.iter().map(|c| c.to_string()).collect();
-            crate::log_reveal!(ev, seat, "draw", "You draw {}.", hand.join(" "));
+            let hand = ActionCard::list(s.seat(seat).hand.iter());
+            crate::log_reveal!(ev, seat, "draw", "You draw {hand}.");
         }
     }
     s.set_top(Frame::RoundStart);
@@ -80,8 +80,8 @@ pub fn mulligan(s: &mut GameState, seat: Seat, redraw: bool, ev: &mut dyn Sink) 
             "{seat} discards their hand and draws 6 new cards."
         );
         if ev.enabled() {
-            let hand: Vec<String> = s.seat(seat).hand.iter().map(|c| c.to_string()).collect();
-            crate::log_reveal!(ev, seat, "draw", "You draw {}.", hand.join(" "));
+            let hand = ActionCard::list(s.seat(seat).hand.iter());
+            crate::log_reveal!(ev, seat, "draw", "You draw {hand}.");
         }
     } else {
         log!(ev, "mulligan", Some(seat), "{seat} keeps their hand.");

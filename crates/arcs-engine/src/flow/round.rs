@@ -84,17 +84,30 @@ pub fn play_card(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sin
     s.turn = TurnScope::new(seat, kind, card, pips);
     match kind {
         PlayKind::Copy => log!(ev, "play", Some(seat), "{seat} copies (face down)."),
-        PlayKind::Lead => log!(ev, "play", Some(seat), "{seat} leads {card} ({pips} pips)."),
+        PlayKind::Lead => log!(
+            ev,
+            "play",
+            Some(seat),
+            "{seat} leads {} ({pips} pips).",
+            card.full_name()
+        ),
         PlayKind::Surpass => log!(
             ev,
             "play",
             Some(seat),
-            "{seat} surpasses with {card} ({pips} pips)."
+            "{seat} surpasses with {} ({pips} pips).",
+            card.full_name()
         ),
-        PlayKind::Pivot => log!(ev, "play", Some(seat), "{seat} pivots with {card}."),
+        PlayKind::Pivot => log!(
+            ev,
+            "play",
+            Some(seat),
+            "{seat} pivots with {}.",
+            card.full_name()
+        ),
     }
     if kind == PlayKind::Copy {
-        crate::log_own!(ev, seat, "play", "You copied with {card}.");
+        crate::log_own!(ev, seat, "play", "You copied with {}.", card.full_name());
     }
     s.set_top(Frame::Turn);
 }
@@ -215,7 +228,7 @@ pub fn round_end(s: &mut GameState, ev: &mut dyn Sink) {
                     "initiative",
                     Some(x),
                     "{x} takes the initiative: highest Surpass ({}).",
-                    p.card
+                    p.card.full_name()
                 );
             }
             s.initiative = x;

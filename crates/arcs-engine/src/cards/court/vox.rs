@@ -78,7 +78,7 @@ pub static CALL_TO_ACTION: Behavior = Behavior {
                 Some(seat),
                 "{seat} draws a card from the bottom of the action discard."
             );
-            crate::log_reveal!(ev, seat, "draw", "You draw {c}.");
+            crate::log_reveal!(ev, seat, "draw", "You draw {}.", c.full_name());
         }
     }),
     ..Behavior::NONE
