@@ -162,6 +162,34 @@ mod tests {
         );
     }
 
+    struct Panicky;
+    impl Agent for Panicky {
+        fn name(&self) -> String {
+            "panicky".into()
+        }
+        fn choose(&mut self, _: &Observation, _: &[Choice]) -> usize {
+            panic!("a broken bot")
+        }
+    }
+
+    #[tokio::test]
+    async fn a_panicking_bot_is_reported_and_the_pool_goes_on() {
+        let pool = BotPool::new(1, Duration::from_millis(20));
+        let game = arcs_engine::Game::new(arcs_engine::Config::base(2), 3).unwrap();
+        let arcs_engine::Pending::Decision(d) = game.pending() else {
+            panic!()
+        };
+        let obs = || game.observation(d.seat);
+        assert!(pool
+            .think(Box::new(Panicky), obs(), d.choices.clone())
+            .await
+            .is_none());
+        assert_eq!(pool.demand(), 0);
+        // The thread survived: the next bot is served.
+        let agent = arcs_bots::make_agent("random", 1, arcs_bots::Budget::Iterations(1)).unwrap();
+        assert!(pool.think(agent, obs(), d.choices.clone()).await.is_some());
+    }
+
     #[tokio::test]
     async fn the_pool_answers_and_counts_its_demand() {
         let pool = BotPool::new(1, Duration::from_millis(20));

@@ -1070,18 +1070,27 @@ impl Hub {
         };
         let thought = self.bots.think(agent, obs, choices.clone()).await;
         let mut st = live.state.lock().await;
-        let Some((agent, i)) = thought else {
-            tracing::error!(
-                "game {}: the bot of {seat} failed to choose",
-                live.record.id
-            );
-            // A fresh agent, so the game can go on when next asked.
-            if let Ok(mut fresh) = make_agents(&live.record) {
-                st.agents[seat.index()] = fresh[seat.index()].take();
+        let i = match thought {
+            Some((agent, i)) => {
+                st.agents[seat.index()] = Some(agent);
+                i
             }
-            return false;
+            None => {
+                // The bot failed (it panicked): a fresh one for later moves,
+                // and this move taken by a plain rule, so the game never
+                // stalls on a broken bot.
+                tracing::error!(
+                    "game {}: the bot of {seat} failed to choose; taking choice {} of {}",
+                    live.record.id,
+                    version as usize % choices.len().max(1) + 1,
+                    choices.len()
+                );
+                if let Ok(mut fresh) = make_agents(&live.record) {
+                    st.agents[seat.index()] = fresh[seat.index()].take();
+                }
+                version as usize % choices.len().max(1)
+            }
         };
-        st.agents[seat.index()] = Some(agent);
         if st.unloaded {
             return false;
         }

@@ -207,15 +207,34 @@ impl Table {
             .iter()
             .map(|r| regex_lite::Regex::new(r).unwrap())
             .collect();
-        let (mut clicks, mut table_clicks, mut keys) = (0usize, 0usize, 0usize);
+        // `attempts` picks what to click, so an element that cannot be
+        // clicked is not tried again and again.
+        let (mut clicks, mut table_clicks, mut keys, mut attempts) =
+            (0usize, 0usize, 0usize, 0usize);
         let (mut saw_court_text, mut saw_pips, mut saw_counts, mut saw_draft) =
             (false, false, false, false);
         let start = Instant::now();
+        let (mut last_version, mut last_change) = (String::new(), Instant::now());
         loop {
-            assert!(
-                start.elapsed() < Duration::from_secs(900),
-                "the game did not end"
-            );
+            let v = self.version().await;
+            if v != last_version {
+                (last_version, last_change) = (v, Instant::now());
+            }
+            if last_change.elapsed() > Duration::from_secs(90)
+                || start.elapsed() > Duration::from_secs(900)
+            {
+                let png = self.client.screenshot().await.unwrap();
+                std::fs::write(self.shots.join(format!("stuck-{mode}.png")), png).unwrap();
+                let why = self
+                    .js("return {status: document.getElementById('status').textContent,
+                         prompt: document.getElementById('prompt').textContent,
+                         error: document.getElementById('error').textContent,
+                         errors: window.arcsErrors, version: document.body.dataset.version,
+                         buttons: [...document.querySelectorAll('#choices button')].map((b) => b.innerText),
+                         overlay: !document.getElementById('overlay').hidden};")
+                    .await;
+                panic!("the {mode} game stopped moving (after {clicks} clicks): {why}");
+            }
             let state = self
                 .js("return {
                   over: document.body.dataset.over === '1',
@@ -270,9 +289,10 @@ impl Table {
                 ))
                 .await
                 .unwrap_or_default();
-            let clicked = if clicks % 3 == 0 && !on_table.is_empty() {
-                table_clicks += 1;
-                let ok = on_table[clicks % on_table.len()].click().await.is_ok();
+            attempts += 1;
+            let clicked = if attempts % 3 == 0 && !on_table.is_empty() {
+                let ok = on_table[attempts % on_table.len()].click().await.is_ok();
+                table_clicks += usize::from(ok);
                 // One element named by several choices narrows the buttons.
                 if ok && self.version().await == before {
                     if let Ok(b) = self
@@ -284,7 +304,7 @@ impl Table {
                     }
                 }
                 ok
-            } else if clicks % 7 == 1 {
+            } else if attempts % 7 == 1 {
                 keys += 1;
                 self.js(
                     "document.dispatchEvent(new KeyboardEvent('keydown', {key: '1'})); return 1;",
@@ -297,7 +317,7 @@ impl Table {
                     .find_all(Locator::Css("#choices button.choice"))
                     .await
                     .unwrap_or_default();
-                !buttons.is_empty() && buttons[clicks % buttons.len()].click().await.is_ok()
+                !buttons.is_empty() && buttons[attempts % buttons.len()].click().await.is_ok()
             };
             if clicked {
                 clicks += 1;

@@ -22,9 +22,14 @@ let busy = false;
 let recent = new Set(); // systems changed by the latest events
 let shownLog = 0; // events shown so far (numbered from the game's start)
 
+/** A short-lived message (a refused move, a lost connection): it never
+ * stays over the table. */
+let errorTimer = null;
 function showError(msg) {
   $("error").textContent = msg || "";
   $("error").hidden = !msg;
+  clearTimeout(errorTimer);
+  if (msg) errorTimer = setTimeout(() => showError(""), 6000);
 }
 
 export async function game() {
@@ -56,6 +61,7 @@ async function refresh() {
   try {
     const wasMine = snap && snap.your_turn;
     const next = await api("GET", `/api/games/${gameId()}?${q()}`);
+    if (!window.arcsErrors.length) showError("");
     show(next);
     if (snap.your_turn && !wasMine && document.hidden && "Notification" in window && Notification.permission === "granted") {
       new Notification("Arcs: your turn", { body: snap.prompt_described || snap.prompt_text || "" });
