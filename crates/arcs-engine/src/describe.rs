@@ -15,12 +15,11 @@
 //! They never panic, whatever the state and choice.
 
 use crate::actions::mov::MoveStage;
-use crate::cards::effects::{BonusStage, Effect};
 use crate::choice::{Act, BuildTarget, Choice, HitWhy, Layout, Loot, Piece, Prompt};
 use crate::data::{catalog, components, CardKind, DieKind, SLOT_RAID_COST};
 use crate::flow::{Decision, Frame};
 use crate::ids::*;
-use crate::state::{BuildingKind, GameState, PlayKind, TrophyKind};
+use crate::state::{GameState, PlayKind, TrophyKind};
 
 /// One choice of `seat`'s pending decision about `prompt`, in words.
 /// The state gives names, slots and pieces; effects and battles are read
@@ -164,7 +163,7 @@ pub fn resource_name(r: Resource) -> &'static str {
     }
 }
 
-fn resource_plural(r: Resource) -> &'static str {
+pub(crate) fn resource_plural(r: Resource) -> &'static str {
     match r {
         Resource::Material => "Material",
         Resource::Fuel => "Fuel",
@@ -242,7 +241,7 @@ fn act_name(a: Act) -> String {
     }
 }
 
-fn plural(n: u8, one: &str, many: &str) -> String {
+pub(crate) fn plural(n: u8, one: &str, many: &str) -> String {
     match n {
         0 => format!("no {many}"),
         1 => format!("1 {one}"),
@@ -328,7 +327,7 @@ fn hit_name(why: HitWhy) -> &'static str {
     }
 }
 
-fn trophy_plural(k: TrophyKind) -> &'static str {
+pub(crate) fn trophy_plural(k: TrophyKind) -> &'static str {
     match k {
         TrophyKind::Ship => "ships",
         TrophyKind::Starport => "starports",
@@ -337,14 +336,15 @@ fn trophy_plural(k: TrophyKind) -> &'static str {
     }
 }
 
-/// Words about one state, addressed to the deciding seat.
-struct Describer<'a> {
-    s: &'a GameState,
+/// Words about one state, addressed to the deciding seat. Card families
+/// describe their procedures' choices with it (`Procedure::describe`).
+pub struct Describer<'a> {
+    pub(crate) s: &'a GameState,
     seat: Seat,
 }
 
 impl Describer<'_> {
-    fn sys_ok(&self, x: SystemId) -> bool {
+    pub(crate) fn sys_ok(&self, x: SystemId) -> bool {
         x.index() < SystemId::COUNT
     }
 
@@ -353,7 +353,7 @@ impl Describer<'_> {
     }
 
     /// "you", "P2".
-    fn seat_name(&self, x: Seat) -> String {
+    pub(crate) fn seat_name(&self, x: Seat) -> String {
         if x == self.seat {
             "you".into()
         } else {
@@ -362,7 +362,7 @@ impl Describer<'_> {
     }
 
     /// "your", "P2's".
-    fn seat_poss(&self, x: Seat) -> String {
+    pub(crate) fn seat_poss(&self, x: Seat) -> String {
         if x == self.seat {
             "your".into()
         } else {
@@ -412,7 +412,7 @@ impl Describer<'_> {
     }
 
     /// "the Fuel from your first slot".
-    fn own_token(&self, slot: u8) -> String {
+    pub(crate) fn own_token(&self, slot: u8) -> String {
         match self.resource_at(self.seat, slot) {
             Some(r) => format!("the {} from {}", resource_name(r), self.own_slot(slot)),
             None => format!("the token from {}", self.own_slot(slot)),
@@ -428,7 +428,7 @@ impl Describer<'_> {
     }
 
     /// "Loyal Engineers (Court 2)".
-    fn court(&self, i: u8) -> String {
+    pub(crate) fn court(&self, i: u8) -> String {
         let name = self
             .s
             .court
@@ -439,7 +439,7 @@ impl Describer<'_> {
     }
 
     /// "your fresh ship in 4.2", "P2's damaged city in 4.2".
-    fn piece(&self, system: SystemId, piece: Piece) -> String {
+    pub(crate) fn piece(&self, system: SystemId, piece: Piece) -> String {
         match piece {
             Piece::Ship { owner, damaged } => format!(
                 "{} {} ship in {system}",
@@ -458,7 +458,7 @@ impl Describer<'_> {
         }
     }
 
-    fn building(&self, system: SystemId, slot: u8) -> Option<crate::state::Building> {
+    pub(crate) fn building(&self, system: SystemId, slot: u8) -> Option<crate::state::Building> {
         if !self.sys_ok(system) {
             return None;
         }
@@ -471,7 +471,7 @@ impl Describer<'_> {
     }
 
     /// A hit on a piece: a fresh piece is damaged, a damaged one destroyed.
-    fn hit(&self, system: SystemId, piece: Piece) -> String {
+    pub(crate) fn hit(&self, system: SystemId, piece: Piece) -> String {
         let destroy = match piece {
             Piece::Ship { damaged, .. } => damaged,
             Piece::Building { slot } => self.building(system, slot).is_some_and(|b| b.damaged),
@@ -483,7 +483,7 @@ impl Describer<'_> {
         )
     }
 
-    fn steal(&self, from: Seat, loot: Loot, keys: bool) -> String {
+    pub(crate) fn steal(&self, from: Seat, loot: Loot, keys: bool) -> String {
         match loot {
             Loot::Slot(i) => match self.resource_at(from, i) {
                 Some(r) => format!(
@@ -523,7 +523,7 @@ impl Describer<'_> {
         }
     }
 
-    fn reroll(&self, die: DieKind, face: u8) -> String {
+    pub(crate) fn reroll(&self, die: DieKind, face: u8) -> String {
         format!(
             "Reroll {} showing {}",
             die_with_article(die),
@@ -701,7 +701,7 @@ impl Describer<'_> {
     /// each choice does.
     fn card_context(&self, c: &Choice) -> Option<String> {
         match self.s.stack.last()? {
-            Frame::Effect(e) => self.effect(e, c),
+            Frame::Card(e) => e.describe(self, *c),
             Frame::Battle(_) => match c {
                 Choice::Card(card) => {
                     let what = crate::cards::behavior(*card)
@@ -717,318 +717,6 @@ impl Describer<'_> {
             },
             _ => None,
         }
-    }
-
-    fn effect(&self, e: &Effect, c: &Choice) -> Option<String> {
-        use Effect as E;
-        let s = self.s;
-        Some(match (*e, *c) {
-            (E::PlaceShips { n, .. }, Choice::System(x)) => {
-                format!("Place {} in {x}", plural(n, "ship", "ships"))
-            }
-            (E::GainUpTo { res, .. }, Choice::Count(k)) => {
-                let supply = s.supply.get(res.index()).copied().unwrap_or(0);
-                let steal = k.saturating_sub(supply);
-                let name = if k == 1 {
-                    resource_name(res)
-                } else {
-                    resource_plural(res)
-                };
-                match (k, steal) {
-                    (0, _) => format!("Gain no {}", resource_plural(res)),
-                    (_, 0) => format!("Gain {k} {name}"),
-                    _ => format!("Gain {k} {name} (stealing {steal} from Rivals)"),
-                }
-            }
-            (E::Steal { .. } | E::GuildStruggle { .. }, Choice::Steal { from, loot }) => {
-                self.steal(from, loot, false)
-            }
-            (E::Steal { .. }, Choice::Done) => "Steal nothing more".into(),
-            (E::GuildStruggle { .. }, Choice::Done) => "Steal no Guild card".into(),
-            (
-                E::GainAny { .. }
-                | E::Ambitious { .. }
-                | E::GainOneOf { .. }
-                | E::Charm { gain: true, .. },
-                Choice::Resource(r),
-            ) => format!("Gain a {}", resource_name(r)),
-            (
-                E::GainAny { .. }
-                | E::Ambitious { .. }
-                | E::GainOneOf { .. }
-                | E::Charm { gain: true, .. },
-                Choice::Done,
-            ) => "Gain nothing".into(),
-            (E::Pressgang { .. }, Choice::Player(o)) => {
-                format!(
-                    "Return a Captive to {} and gain a resource",
-                    self.seat_name(o)
-                )
-            }
-            (E::Execute { .. }, Choice::Player(o)) => {
-                format!("Move a Captive of {} to your Trophies", self.seat_name(o))
-            }
-            (E::Pressgang { .. } | E::Execute { .. }, Choice::Done) => {
-                "Stop returning Captives".into()
-            }
-            (
-                E::Trade { city: None, .. },
-                Choice::Piece {
-                    system,
-                    piece: p @ Piece::Building { .. },
-                },
-            ) => format!("Trade with {}", self.piece(system, p)),
-            (
-                E::Trade {
-                    city: Some((sys, slot)),
-                    ..
-                },
-                Choice::Slot(i),
-            ) => {
-                let rival = self.building(sys, slot).and_then(|b| b.owner.seat());
-                let t = if self.sys_ok(sys) {
-                    s.planet_type(sys)
-                } else {
-                    None
-                };
-                match (rival, t) {
-                    (Some(r), Some(t)) => format!(
-                        "Give {} to {} for their {}",
-                        self.own_token(i),
-                        self.seat_name(r),
-                        resource_name(t)
-                    ),
-                    _ => format!("Give {}", self.own_token(i)),
-                }
-            }
-            (E::RelicFence { .. }, Choice::Slot(i)) => {
-                format!("Discard {} to gain a Relic", self.own_token(i))
-            }
-            (E::FarseersDiscard { .. }, Choice::ActionCard(a)) => {
-                format!("Discard {}", action_card_name(a))
-            }
-            (E::FarseersDiscard { n, .. }, Choice::Done) => {
-                let k = n.saturating_add(1);
-                format!(
-                    "Draw {} from the bottom of the action discard",
-                    plural(k, "card", "cards")
-                )
-            }
-            (E::FarseersLook { .. }, Choice::Player(p)) => {
-                format!("Look at {} hand", self.seat_poss(p))
-            }
-            (
-                E::FarseersSwap {
-                    give: None, rival, ..
-                },
-                Choice::ActionCard(a),
-            ) => format!("Give {} to {}", action_card_name(a), self.seat_name(rival)),
-            (E::FarseersSwap { give: None, .. }, Choice::Done) => "Swap no card".into(),
-            (E::FarseersSwap { rival, .. }, Choice::ActionCard(a)) => {
-                format!(
-                    "Take {} from {}",
-                    action_card_name(a),
-                    self.seat_name(rival)
-                )
-            }
-            (E::UnionAttach { card, .. }, Choice::ActionCard(a)) => format!(
-                "Attach {} to the played {}",
-                card_name(card),
-                action_card_name(a)
-            ),
-            (E::Abduct { .. }, Choice::Court(i)) => {
-                format!("Capture the Rival agents on {}", self.court(i))
-            }
-            (
-                E::Gatekeepers { .. } | E::UprisingSystems { .. } | E::Summon { .. },
-                Choice::System(x),
-            ) => match e {
-                E::Summon { .. } => format!("Summon a ship in {x}"),
-                _ => format!("Place a ship in {x}"),
-            },
-            (E::MassUprising { .. }, Choice::Count(k)) => {
-                format!("Place a ship in each system of cluster {k}")
-            }
-            (E::Populist { .. } | E::TycoonAmbition { .. }, Choice::Declare(a)) => {
-                format!("Declare {}", ambition_name(a))
-            }
-            (E::Populist { .. }, Choice::Done) => "Declare no ambition".into(),
-            (E::OutrageSpreads { .. }, Choice::Resource(r)) => {
-                format!("Everyone provokes {} Outrage", resource_name(r))
-            }
-            (E::OutrageSpreads { .. }, Choice::Done) => "Name no type".into(),
-            (
-                E::SongOfFreedom {
-                    returned: false, ..
-                },
-                Choice::Piece {
-                    system,
-                    piece: p @ Piece::Building { .. },
-                },
-            ) => format!("Return {} to its owner", self.piece(system, p)),
-            (
-                E::SongOfFreedom {
-                    returned: false, ..
-                },
-                Choice::Done,
-            ) => "Return no city".into(),
-            (E::SongOfFreedom { .. }, Choice::Yes) => "Seize the initiative".into(),
-            (E::SongOfFreedom { .. }, Choice::No) => "Do not seize the initiative".into(),
-            (E::Sensors { from: None, .. }, Choice::System(x)) => {
-                format!("Move fresh ships into the battle from {x}")
-            }
-            (E::Sensors { from: None, .. }, Choice::Done) => "Move no more ships in".into(),
-            (E::Sensors { .. }, Choice::Count(n)) => format!(
-                "Move {} into the battle",
-                plural(n, "fresh ship", "fresh ships")
-            ),
-            (
-                E::Bonus {
-                    stage: BonusStage::Ask,
-                    main,
-                    extra,
-                    ..
-                },
-                Choice::Yes,
-            ) => format!(
-                "Take {} first, then the {}",
-                std_with_article(extra),
-                std_name(main)
-            ),
-            (
-                E::Bonus {
-                    stage: BonusStage::Ask,
-                    seat,
-                    main,
-                    extra,
-                    ..
-                },
-                Choice::No,
-            ) => {
-                if crate::flow::act_possible(s, seat, Act::std(main)) {
-                    format!(
-                        "{} first ({} after it, if you wish)",
-                        std_name(main),
-                        std_with_article(extra)
-                    )
-                } else {
-                    format!("Take no {}", std_name(extra))
-                }
-            }
-            (E::Bonus { extra, .. }, Choice::Yes) => {
-                format!("Also take {}", std_with_article(extra))
-            }
-            (E::Bonus { extra, .. }, Choice::No) => format!("Take no extra {}", std_name(extra)),
-            (E::Generous { seat, .. }, Choice::Card(g)) => {
-                let to = s
-                    .rivals(seat)
-                    .min_by_key(|r| s.seat(*r).power)
-                    .map_or("your Rival with the least Power".into(), |r| {
-                        self.seat_name(r)
-                    });
-                format!("Give {} to {to} and declare", card_name(g))
-            }
-            (E::Bold { .. } | E::Influence { .. }, Choice::Court(i)) => {
-                format!("Place an agent on {}", self.court(i))
-            }
-            (E::Bold { .. }, Choice::Done) => "Place no more agents".into(),
-            (E::Influence { .. }, Choice::Done) => "Place no agent".into(),
-            (E::Learned { .. }, Choice::Card(l)) => format!("Keep {}", card_name(l)),
-            (
-                E::Ruthless {
-                    system, slot, ship, ..
-                },
-                Choice::Yes,
-            ) => {
-                let b = self.piece(system, Piece::Building { slot });
-                if ship {
-                    format!("Hit {b} to build another ship there")
-                } else {
-                    format!("Hit {b} to tax it again")
-                }
-            }
-            (E::Ruthless { ship, .. }, Choice::No) => {
-                if ship {
-                    "Do not hit the starport".into()
-                } else {
-                    "Do not hit the city".into()
-                }
-            }
-            (E::Mythic { system, .. }, Choice::Slot(i)) => format!(
-                "Place {} over the planet icon of {system}",
-                self.own_token(i)
-            ),
-            (E::Mythic { .. }, Choice::Done) => "Place no resource".into(),
-            (E::CloudPay { system, .. }, Choice::Slot(i)) => {
-                format!("Pay {} for the cloud city in {system}", self.own_token(i))
-            }
-            (E::Sprint { from: None, .. }, Choice::System(x)) => {
-                format!("Move fresh ships on from {x}")
-            }
-            (E::Sprint { from: None, .. }, Choice::Done) => "Move no ships further".into(),
-            (E::Sprint { from: Some(f), .. }, Choice::Count(n)) => format!(
-                "Move {} on from {f}",
-                plural(n, "fresh ship", "fresh ships")
-            ),
-            (E::Sprint { n, .. }, Choice::System(x)) => {
-                let them = if n == 1 { "the ship" } else { "the ships" };
-                format!("Move {them} on to {x}")
-            }
-            (E::Rifles { stage: 0, .. }, Choice::System(x)) => format!("Fire from {x}"),
-            (E::Rifles { stage: 1, .. }, Choice::System(x)) => format!("Fire at {x}"),
-            (E::Rifles { .. }, Choice::Player(p)) => format!("Fire at {}", self.seat_name(p)),
-            (E::Rifles { .. }, Choice::Reroll { die, face }) => self.reroll(die, face),
-            (E::Rifles { stage: 3, .. }, Choice::Done) => "Keep the dice".into(),
-            (E::Rifles { .. }, Choice::Piece { system, piece }) => self.hit(system, piece),
-            (E::Rifles { .. }, Choice::Done) => "Lose the remaining hits".into(),
-            (E::Nurture { .. }, Choice::Piece { system, piece }) => {
-                format!("Tax {}", self.piece(system, piece))
-            }
-            (
-                E::Prune { .. },
-                Choice::Piece {
-                    system,
-                    piece: p @ Piece::Building { slot },
-                },
-            ) => {
-                let into = match self.building(system, slot).map(|b| b.kind) {
-                    Some(BuildingKind::City) => "a starport",
-                    _ => "a city",
-                };
-                format!("Replace {} with {into}", self.piece(system, p))
-            }
-            (E::Guide { from: None, .. }, Choice::System(x)) => {
-                format!("Guide ships out of {x}")
-            }
-            (E::Guide { to: None, .. }, Choice::System(x)) => format!("Guide them to {x}"),
-            (E::Guide { to: Some(t), .. }, Choice::Piece { system, piece }) => {
-                format!("Move {} to {t}", self.piece(system, piece))
-            }
-            (E::Guide { .. }, Choice::Done) => "Move no more ships".into(),
-            (E::Martyr { system: None, .. }, Choice::System(x)) => {
-                format!("Sacrifice a fresh ship in {x}")
-            }
-            (E::Martyr { .. }, Choice::Piece { system, piece }) => {
-                format!("Destroy {}", self.piece(system, piece))
-            }
-            (E::Annex { .. }, Choice::Piece { system, piece }) => {
-                format!("Replace {} with your own", self.piece(system, piece))
-            }
-            (E::Terror { .. }, Choice::Trophy { owner, kind }) => format!(
-                "Return one of {} {} from your Trophies to place an agent",
-                self.seat_poss(owner),
-                trophy_plural(kind)
-            ),
-            (E::Ego { .. }, Choice::Player(o)) => format!(
-                "Return a Captive to {} to secure a Court card",
-                self.seat_name(o)
-            ),
-            (E::Charm { gain: false, .. }, Choice::Slot(i)) => {
-                format!("Discard {} to gain any resource", self.own_token(i))
-            }
-            (E::Charm { gain: false, .. }, Choice::Done) => "Trade no more".into(),
-            _ => return None,
-        })
     }
 
     /// A choice in general words, for any context.

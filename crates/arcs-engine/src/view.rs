@@ -360,8 +360,8 @@ impl Observation {
         state.rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
         // Hidden parts of another seat's pending card decision.
         for f in state.stack.iter_mut() {
-            if let crate::flow::Frame::Effect(e) = f {
-                e.redact_for(seat);
+            if let crate::flow::Frame::Card(c) = f {
+                c.redact_for(seat);
             }
         }
         Observation {

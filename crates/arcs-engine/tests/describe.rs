@@ -190,7 +190,7 @@ fn prompt_key(s: &GameState, p: &arcs_engine::Prompt) -> String {
         .and_then(|v| v.get("kind").and_then(|k| k.as_str()).map(str::to_string))
         .unwrap_or_default();
     match (p, s.stack.last()) {
-        (arcs_engine::Prompt::Card { .. }, Some(Frame::Effect(e))) => {
+        (arcs_engine::Prompt::Card { .. }, Some(Frame::Card(e))) => {
             let v = serde_json::to_value(e).unwrap_or_default();
             format!(
                 "card/{}",

@@ -543,10 +543,10 @@ impl BattleFrame {
     fn pre_collect(mut self, s: &mut GameState, _ev: &mut dyn Sink) {
         if self.pre_done & 1 == 0 {
             self.pre_done |= 1;
-            if let Some(e) = cards::pre_collect_effect(s, &self) {
+            if let Some(c) = cards::pre_collect_effect(s, &self) {
                 self.paused = true;
                 self.store(s);
-                s.push(Frame::Effect(e));
+                s.push(Frame::Card(c));
                 return;
             }
         }

@@ -1,9 +1,9 @@
 //! Build (B-BLD), with the build modifiers of leaders and lore.
 
-use crate::cards::{self, effects::Effect};
+use crate::cards;
 use crate::choice::{BuildTarget, Choice};
 use crate::event::Sink;
-use crate::flow::{Frame, Source};
+use crate::flow::Source;
 use crate::ids::*;
 use crate::log;
 use crate::state::{slot_key, systems_in, Building, BuildingKind, GameState, EXTRA_SLOT};
@@ -70,7 +70,7 @@ fn cloud_ok(s: &GameState, seat: Seat, sys: SystemId, m: Mods) -> bool {
     m.cloud
         && !sys.is_gate()
         && s.sys(sys).slots[EXTRA_SLOT as usize].is_none()
-        && crate::cards::ll_effects::cloud_payable(s, seat, sys)
+        && cards::cloud_payable(s, seat, sys)
 }
 
 /// Systems where the seat might build: its pieces (B-BLD-01) or a
@@ -189,10 +189,7 @@ pub fn resolve(s: &mut GameState, seat: Seat, _source: Source, choice: Choice, e
             };
             place_building(s, seat, system, slot, bk, ev);
         }
-        BuildTarget::CloudCity => {
-            let card = CardId::parse("ARCS-L09").expect("catalog has L09");
-            s.push(Frame::Effect(Effect::CloudPay { seat, card, system }));
-        }
+        BuildTarget::CloudCity => cards::pay_for_cloud_city(s, seat, system),
         BuildTarget::Ship => {
             let Some(slot) = free_starport(s, seat, system, cards::bond(s, seat)) else {
                 return;

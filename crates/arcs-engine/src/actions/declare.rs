@@ -39,14 +39,7 @@ pub fn begin_declare(
         let Some(card) = s.seat(seat).leader() else {
             return;
         };
-        s.push(crate::flow::Frame::Effect(
-            crate::cards::effects::Effect::Generous {
-                seat,
-                card,
-                ambition: a,
-                via: via.code(),
-            },
-        ));
+        crate::cards::begin_costly_declare(s, seat, card, a, via.code());
         return;
     }
     declare_with(s, seat, a, via, ev);

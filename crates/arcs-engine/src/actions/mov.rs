@@ -224,15 +224,7 @@ impl MoveFrame {
     fn finish(self, s: &mut GameState, _ev: &mut dyn Sink) {
         s.pop();
         if crate::cards::sprint(s, self.seat) && s.turn.moved_fresh.iter().any(|&n| n > 0) {
-            let card = CardId::parse("ARCS-L03").expect("catalog has L03");
-            s.push(crate::flow::Frame::Effect(
-                crate::cards::effects::Effect::Sprint {
-                    seat: self.seat,
-                    card,
-                    from: None,
-                    n: 0,
-                },
-            ));
+            crate::cards::start_sprint(s, self.seat);
         }
     }
 }

@@ -1,9 +1,9 @@
 //! Tax (B-TAX), with the tax modifiers of leaders and lore.
 
-use crate::cards::{self, effects::Effect, TaxDone};
+use crate::cards::{self, TaxDone};
 use crate::choice::{Choice, Piece};
 use crate::event::Sink;
-use crate::flow::{Frame, Source};
+use crate::flow::Source;
 use crate::ids::*;
 use crate::log;
 use crate::state::{slot_key, systems_in, BuildingKind, GameState};
@@ -212,8 +212,7 @@ fn do_tax(
         _ => {
             // A gate city yields any one of its types (C-L11).
             let mask = types.iter().fold(0u8, |m, r| m | 1 << r.index());
-            let card = CardId::parse("ARCS-L11").expect("catalog has L11");
-            s.push(Frame::Effect(Effect::GainOneOf { seat, card, mask }));
+            cards::gain_one_of_city_types(s, seat, mask);
         }
     }
     // B-TAX-03: a Rival city also yields a captive, even without a gain.

@@ -1,16 +1,18 @@
 //! Card behaviour, reached through named hooks at fixed points of the rules
 //! (DESIGN.md §Cards). Each card's behaviour is one `Behavior` value in its
-//! family's module (`court/`, `lore/`, `leaders/`); the rules ask "does any
-//! card held by this seat modify this?" through the functions below, never
-//! by naming a card. Modifier hooks are consulted by standard actions only
-//! (P-mod, B-MOD-01): a new action's own code never calls them, but a
-//! standard action inside a new action (Nurture's Tax) does.
+//! family's module (`court/`, `lore/`, `leaders/`), next to the family's
+//! multi-step procedures (its `Effect`, dispatched by `frame.rs`); the
+//! rules ask "does any card held by this seat modify this?" and start card
+//! procedures through the functions below, never by naming a card.
+//! Modifier hooks are consulted by standard actions only (P-mod,
+//! B-MOD-01): a new action's own code never calls them, but a standard
+//! action inside a new action (Nurture's Tax) does.
 
 pub mod court;
-pub mod effects;
+pub mod frame;
 pub mod leaders;
-pub mod ll_effects;
 pub mod lore;
+pub mod shared;
 
 use crate::actions::battle::BattleFrame;
 use crate::actions::dice::DiceRoll;
@@ -21,7 +23,7 @@ use crate::flow::{Frame, Source};
 use crate::ids::*;
 use crate::log;
 use crate::state::{BuildingKind, GameState, PlayKind};
-use effects::Effect;
+use frame::CardFrame;
 use std::sync::OnceLock;
 
 /// A new action `Name (Std)` (B-NEW-01).
@@ -347,11 +349,11 @@ fn registry() -> &'static [Option<(&'static Behavior, u64)>] {
     R.get_or_init(|| {
         let cat = crate::data::catalog();
         let mut v = vec![None; cat.cards.len()];
-        for b in court::ALL
+        let families = court::FAMILIES
             .iter()
-            .chain(lore::ALL.iter())
-            .chain(leaders::ALL.iter())
-        {
+            .chain(lore::FAMILIES)
+            .chain(leaders::FAMILIES);
+        for b in families.flat_map(|f| f.iter()) {
             if let Some(id) = cat.lookup(b.code) {
                 v[id.0 as usize] = Some((*b, behavior_bits(b)));
             }
@@ -482,6 +484,20 @@ pub fn copy_pivot_bonus(
 ) -> Option<(CardId, CopyPivotBonus)> {
     held_with(s, seat, Hook::CopyPivot)
         .find_map(|(c, b)| b.copy_pivot.filter(|x| x.main == std).map(|x| (c, x)))
+}
+
+/// Starts `card`'s Copy/Pivot bonus around the `main` action about to be
+/// taken. Returns true when the bonus takes charge of the main action (it
+/// offers the extra one first); otherwise the caller takes the main action
+/// and the bonus offers the extra one after it.
+pub fn start_copy_pivot_bonus(
+    s: &mut GameState,
+    seat: Seat,
+    card: CardId,
+    main: StdAction,
+    bonus: CopyPivotBonus,
+) -> bool {
+    leaders::start_bonus(s, seat, card, main, bonus)
 }
 
 /// Whether taking the bonus action first could make `main` possible: a
@@ -657,6 +673,13 @@ pub fn declare_costs_guild(s: &GameState, seat: Seat) -> bool {
     any_held(s, seat, Hook::DeclareCostsGuild, |b| b.declare_costs_guild)
 }
 
+/// Declaring costs `card`'s Guild card first (Feastbringer *Generous*,
+/// AMB-64): its procedure takes the card, then declares `a`; `via` is the
+/// declaration's `DeclareVia` code.
+pub fn begin_costly_declare(s: &mut GameState, seat: Seat, card: CardId, a: Ambition, via: u8) {
+    leaders::base::begin_generous(s, seat, card, a, via);
+}
+
 pub fn declares_on_follow(s: &GameState, seat: Seat, play: PlayKind) -> bool {
     matches!(play, PlayKind::Surpass | PlayKind::Pivot)
         && any_held(s, seat, Hook::DeclareOnFollow, |b| b.declare_on_follow)
@@ -702,6 +725,12 @@ pub fn city_types(s: &GameState, sys: SystemId) -> impl Iterator<Item = Resource
     Resource::ALL
         .into_iter()
         .filter(move |r| mask & (1 << r.index()) != 0)
+}
+
+/// A gate city with several types (Gate Stations): the seat gains one of
+/// them, its choice (C-L11); `mask` holds a bit per type.
+pub fn gain_one_of_city_types(s: &mut GameState, seat: Seat, mask: u8) {
+    lore::base::gain_one_of(s, seat, mask);
 }
 
 /// Restrictions on taxing Loyal cities (Upstart *Callow*, Anarchist
@@ -757,6 +786,17 @@ pub fn cloud_cities(s: &GameState, seat: Seat) -> bool {
     any_held(s, seat, Hook::CloudCities, |b| b.cloud_cities)
 }
 
+/// Cloud Cities: the seat holds a resource that can pay for a cloud city
+/// on `sys`.
+pub fn cloud_payable(s: &GameState, seat: Seat, sys: SystemId) -> bool {
+    lore::base::cloud_payable(s, seat, sys)
+}
+
+/// Cloud Cities: pay for a cloud city on `system`, then build it.
+pub fn pay_for_cloud_city(s: &mut GameState, seat: Seat, system: SystemId) {
+    lore::base::pay_for_cloud_city(s, seat, system);
+}
+
 pub fn after_build_ship(s: &mut GameState, seat: Seat, sys: SystemId, slot: u8, ev: &mut dyn Sink) {
     let hooks: Vec<_> = held_with(s, seat, Hook::AfterBuildShip)
         .filter_map(|(_, b)| b.after_build_ship)
@@ -778,6 +818,12 @@ pub fn max_ships_moved(s: &GameState, seat: Seat) -> u8 {
 
 pub fn sprint(s: &GameState, seat: Seat) -> bool {
     any_held(s, seat, Hook::Sprint, |b| b.sprint)
+}
+
+/// Sprinter Drives: after the move (Catapults included), fresh ships that
+/// moved may step once more (C-L03).
+pub fn start_sprint(s: &mut GameState, seat: Seat) {
+    lore::base::start_sprint(s, seat);
 }
 
 /// B-MOV-02/04: Catapult from a Loyal starport in the origin; Empath's Bond
@@ -897,19 +943,12 @@ pub fn raid_without_buildings(s: &GameState, seat: Seat) -> bool {
     })
 }
 
-/// A defender's card acting before dice are collected (Predictive Sensors).
-pub fn pre_collect_effect(s: &GameState, b: &BattleFrame) -> Option<Effect> {
+/// A defender's card acting before dice are collected (Predictive
+/// Sensors): the procedure the battle pauses for.
+pub fn pre_collect_effect(s: &GameState, b: &BattleFrame) -> Option<CardFrame> {
     let d = b.defender.seat()?;
     let (card, _) = held_with(s, d, Hook::PredictiveSensors).find(|(_, x)| x.predictive_sensors)?;
-    let any = s
-        .adjacent(b.system)
-        .any(|x| s.sys(x).ships_of(d.owner()).fresh > 0);
-    any.then_some(Effect::Sensors {
-        seat: d,
-        card,
-        system: b.system,
-        from: None,
-    })
+    lore::pack::sensors(s, d, card, b.system)
 }
 
 /// Railgun Arrays: the defender has it and a fresh defending ship.
@@ -1019,7 +1058,7 @@ pub fn effective_intercepts(s: &GameState, b: &BattleFrame, n: u8) -> u8 {
 /// per Weapon icon of the defender instead.
 pub fn intercept_hits(s: &GameState, b: &BattleFrame) -> u8 {
     match b.defender.seat() {
-        Some(d) if any_held(s, d, Hook::Irregular, |x| x.irregular) => effects::weapon_icons(s, d),
+        Some(d) if any_held(s, d, Hook::Irregular, |x| x.irregular) => shared::weapon_icons(s, d),
         _ => s.sys(b.system).ships_of(b.defender).fresh,
     }
 }
@@ -1119,4 +1158,60 @@ pub fn clear_outrage(s: &mut GameState, seat: Seat, r: Resource, ev: &mut dyn Si
         Some(seat),
         "{seat} clears their {r} Outrage."
     );
+}
+
+/// Tests every family module runs on its own cards.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Behavior;
+    use std::path::{Path, PathBuf};
+
+    fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "pending") {
+                    files(&p, out);
+                }
+            } else if p.extension().is_some_and(|x| x == "scn") {
+                out.push(p);
+            }
+        }
+    }
+
+    /// Every card of a family has scenario files (named after its id:
+    /// `bc26-….scn`, `l15-….scn`, `lead09-….scn`), and they all pass.
+    pub fn family_scenarios(cards: &[&Behavior]) {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+        let mut all = Vec::new();
+        files(&root, &mut all);
+        all.sort();
+        let mut problems = Vec::new();
+        for b in cards {
+            let short = b.code.trim_start_matches("ARCS-").to_lowercase();
+            let prefix = format!("{short}-");
+            let mine: Vec<&PathBuf> = all
+                .iter()
+                .filter(|p| {
+                    p.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with(&prefix))
+                })
+                .collect();
+            if mine.is_empty() {
+                problems.push(format!("{}: no scenario file {prefix}*.scn", b.code));
+            }
+            for f in mine {
+                let text = std::fs::read_to_string(f).unwrap();
+                let r = crate::scenario::run_text(&text);
+                if !r.passed() {
+                    problems.push(format!("{}: {} fails", b.code, f.display()));
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
 }

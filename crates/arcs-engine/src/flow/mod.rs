@@ -22,7 +22,7 @@ pub fn concede(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
 
 use crate::actions::battle::BattleFrame;
 use crate::actions::mov::MoveFrame;
-use crate::cards::effects::Effect;
+use crate::cards::frame::CardFrame;
 use crate::choice::{Choice, Prompt};
 use crate::event::Sink;
 use crate::ids::*;
@@ -121,8 +121,8 @@ pub enum Frame {
     Eliminated {
         seat: Seat,
     },
-    /// A card's effect (cards/effects.rs).
-    Effect(Effect),
+    /// A card's procedure, dispatched to its family (cards/frame.rs).
+    Card(CardFrame),
     // ---- Leaders & Lore setup (B-LL-02..06)
     /// A seat picks a leader or lore card from the rows; `turn` counts picks.
     Draft {
@@ -220,7 +220,7 @@ impl GameState {
                 },
             )),
             Eliminated { seat } => Some((*seat, Prompt::EliminatedGate)),
-            Effect(e) => e.prompt(self),
+            Card(c) => c.prompt(self),
             Draft { turn } => draft::picker(self, *turn).map(|seat| (seat, Prompt::Draft)),
             automatic_frame!() => None,
         }
@@ -243,7 +243,7 @@ impl GameState {
             Ransack { destroyer, .. } => Some(*destroyer),
             Move(m) => Some(m.seat),
             Battle(b) => b.decider(self),
-            Effect(e) => e.decider(self),
+            Card(c) => c.decider(),
             Draft { turn } => draft::picker(self, *turn),
             _ => None,
         }
@@ -277,7 +277,7 @@ impl GameState {
                         .map(Choice::System),
                 );
             }
-            Effect(e) => e.choices(self, out),
+            Card(c) => c.choices(self, out),
             Draft { turn } => draft::choices(self, *turn, out),
             _ => {}
         }
@@ -362,7 +362,7 @@ impl GameState {
             LeaderPieces => draft::leader_pieces(self, ev),
             LeaderSteps { idx } => draft::leader_steps(self, idx, ev),
             Battle(b) if b.paused => b.resume(self, ev),
-            Effect(e) => e.run_auto(self, ev),
+            Card(c) => c.run_auto(self, ev),
             _ => {
                 // A decision frame reached here by mistake; drop it.
                 self.anomalies = self.anomalies.saturating_add(1);
@@ -409,7 +409,7 @@ impl GameState {
                     );
                 }
             }
-            Effect(e) => e.resolve(self, choice, ev),
+            Card(c) => c.resolve(self, choice, ev),
             Draft { turn } => draft::pick(self, turn, choice, ev),
             _ => self.anomalies = self.anomalies.saturating_add(1),
         }

@@ -416,24 +416,9 @@ pub fn start_action(s: &mut GameState, seat: Seat, a: Act, source: Source, ev: &
     // The hook bit first, as in `acts_for`.
     if cards::holds(s, seat, cards::Hook::CopyPivot) && cards::is_copy_pivot(s, seat, source) {
         if let Some((card, bonus)) = cards::copy_pivot_bonus(s, seat, a.std) {
-            use crate::cards::effects::{BonusStage, Effect};
-            if bonus.before_or_after && act_possible(s, seat, Act::std(bonus.extra)) {
-                s.push(Frame::Effect(Effect::Bonus {
-                    seat,
-                    card,
-                    main: a.std,
-                    extra: bonus.extra,
-                    stage: BonusStage::Ask,
-                }));
+            if cards::start_copy_pivot_bonus(s, seat, card, a.std, bonus) {
                 return;
             }
-            s.push(Frame::Effect(Effect::Bonus {
-                seat,
-                card,
-                main: a.std,
-                extra: bonus.extra,
-                stage: BonusStage::After,
-            }));
         }
     }
     s.push(std_frame(seat, a.std, source));

@@ -1,11 +1,25 @@
-//! Fuel Guild cards: BC06–BC10.
+//! Fuel Guild cards: BC06–BC10, and Gatekeepers' procedure ([`Effect`]).
 
 use super::common::*;
 use super::guild_material::union_prelude;
-use crate::cards::effects::{any_steal, Effect, StealFilter};
+use crate::cards::frame::Procedure;
+use crate::cards::shared::{any_steal, StealFilter};
 use crate::cards::{Behavior, NewAction, PreludeAbility};
-use crate::flow::Frame;
+use crate::choice::Choice;
+use crate::describe::Describer;
+use crate::event::Sink;
 use crate::ids::*;
+use crate::state::GameState;
+use serde::{Deserialize, Serialize};
+
+/// Every Fuel Guild card.
+pub static CARDS: &[&Behavior] = &[
+    &FUEL_CARTEL,
+    &LOYAL_PILOTS,
+    &GATEKEEPERS,
+    &SHIPPING_INTEREST,
+    &SPACING_UNION,
+];
 
 /// C-BC06: as Material Cartel, for Fuel.
 pub static FUEL_CARTEL: Behavior = Behavior {
@@ -56,11 +70,14 @@ pub static GATEKEEPERS: Behavior = Behavior {
                 );
             } else {
                 // P-max: too few ships; the player picks the gates.
-                s.push(Frame::Effect(Effect::Gatekeepers {
-                    seat,
-                    card,
-                    done: 0,
-                }));
+                s.push(
+                    Effect::Gatekeepers {
+                        seat,
+                        card,
+                        done: 0,
+                    }
+                    .into(),
+                );
             }
         },
     }],
@@ -93,3 +110,70 @@ pub static SPACING_UNION: Behavior = Behavior {
     preludes: &SPACING_UNION_PRELUDE,
     ..Behavior::NONE
 };
+
+// ------------------------------------------------------------ procedures
+
+/// Gatekeepers' procedure.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "effect")]
+pub enum Effect {
+    /// Gatekeepers with too few ships: choose gates one by one.
+    Gatekeepers { seat: Seat, card: CardId, done: u32 },
+}
+
+impl Procedure for Effect {
+    fn seat_card(&self) -> (Seat, CardId) {
+        match *self {
+            Effect::Gatekeepers { seat, card, .. } => (seat, card),
+        }
+    }
+
+    fn what(&self, _s: &GameState) -> String {
+        "place a ship in which gate?".into()
+    }
+
+    fn choices(&self, s: &GameState, out: &mut Vec<Choice>) {
+        match *self {
+            Effect::Gatekeepers { done, .. } => {
+                out.extend(
+                    s.systems_in_play()
+                        .filter(|g| g.is_gate() && done & g.bit() == 0)
+                        .map(Choice::System),
+                );
+            }
+        }
+    }
+
+    fn resolve(self, s: &mut GameState, choice: Choice, _ev: &mut dyn Sink) {
+        match self {
+            Effect::Gatekeepers { seat, card, done } => {
+                if let Choice::System(g) = choice {
+                    s.place_ships(seat.owner(), g, 1, false);
+                    let done = done | g.bit();
+                    if s.seat(seat).ships == 0 {
+                        s.pop();
+                    } else {
+                        s.set_top(Effect::Gatekeepers { seat, card, done }.into());
+                    }
+                } else {
+                    s.pop();
+                }
+            }
+        }
+    }
+
+    fn describe(&self, _d: &Describer, c: Choice) -> Option<String> {
+        match (*self, c) {
+            (Effect::Gatekeepers { .. }, Choice::System(x)) => Some(format!("Place a ship in {x}")),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_fuel_card_has_passing_scenarios() {
+        crate::cards::testing::family_scenarios(super::CARDS);
+    }
+}

@@ -1,10 +1,26 @@
-//! Material Guild cards: BC01–BC05.
+//! Material Guild cards: BC01–BC05, and the Unions' Prelude (C-BC04
+//! family, also BC10 and BC11) with its procedure ([`Effect`]).
 
 use super::common::*;
-use crate::cards::effects::{any_steal, union_targets, Effect, StealFilter};
+use crate::cards::frame::Procedure;
+use crate::cards::shared::{any_steal, StealFilter};
 use crate::cards::{Behavior, NewAction, PreludeAbility};
-use crate::flow::Frame;
+use crate::choice::Choice;
+use crate::describe::{action_card_name, card_name, Describer};
+use crate::event::Sink;
 use crate::ids::*;
+use crate::log;
+use crate::state::{GameState, UnionAttachment};
+use serde::{Deserialize, Serialize};
+
+/// Every Material Guild card.
+pub static CARDS: &[&Behavior] = &[
+    &LOYAL_ENGINEERS,
+    &MINING_INTEREST,
+    &MATERIAL_CARTEL,
+    &ADMIN_UNION,
+    &CONSTRUCTION_UNION,
+];
 
 /// C-BC01: spend any resource as Material, ignoring Material Outrage; kept
 /// on Outrage.
@@ -75,32 +91,44 @@ pub const fn union_prelude(suit: Suit) -> PreludeAbility {
         },
         run: match suit {
             Suit::Administration => |s, seat, card, _| {
-                s.push(Frame::Effect(Effect::UnionAttach {
-                    seat,
-                    card,
-                    suit: Suit::Administration,
-                }))
+                s.push(
+                    Effect::UnionAttach {
+                        seat,
+                        card,
+                        suit: Suit::Administration,
+                    }
+                    .into(),
+                )
             },
             Suit::Aggression => |s, seat, card, _| {
-                s.push(Frame::Effect(Effect::UnionAttach {
-                    seat,
-                    card,
-                    suit: Suit::Aggression,
-                }))
+                s.push(
+                    Effect::UnionAttach {
+                        seat,
+                        card,
+                        suit: Suit::Aggression,
+                    }
+                    .into(),
+                )
             },
             Suit::Construction => |s, seat, card, _| {
-                s.push(Frame::Effect(Effect::UnionAttach {
-                    seat,
-                    card,
-                    suit: Suit::Construction,
-                }))
+                s.push(
+                    Effect::UnionAttach {
+                        seat,
+                        card,
+                        suit: Suit::Construction,
+                    }
+                    .into(),
+                )
             },
             Suit::Mobilization => |s, seat, card, _| {
-                s.push(Frame::Effect(Effect::UnionAttach {
-                    seat,
-                    card,
-                    suit: Suit::Mobilization,
-                }))
+                s.push(
+                    Effect::UnionAttach {
+                        seat,
+                        card,
+                        suit: Suit::Mobilization,
+                    }
+                    .into(),
+                )
             },
         },
     }
@@ -118,3 +146,93 @@ pub static CONSTRUCTION_UNION: Behavior = Behavior {
     preludes: &CONSTRUCTION_UNION_PRELUDE,
     ..Behavior::NONE
 };
+
+// ------------------------------------------------------------ procedures
+
+/// The Unions' procedure.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "effect")]
+pub enum Effect {
+    /// Attach a Union to a face-up played card of its suit.
+    UnionAttach {
+        seat: Seat,
+        card: CardId,
+        suit: Suit,
+    },
+}
+
+impl Procedure for Effect {
+    fn seat_card(&self) -> (Seat, CardId) {
+        match *self {
+            Effect::UnionAttach { seat, card, .. } => (seat, card),
+        }
+    }
+
+    fn what(&self, _s: &GameState) -> String {
+        "attach to which face-up played card?".into()
+    }
+
+    fn choices(&self, s: &GameState, out: &mut Vec<Choice>) {
+        match *self {
+            Effect::UnionAttach { suit, .. } => {
+                out.extend(union_targets(s, suit).map(Choice::ActionCard))
+            }
+        }
+    }
+
+    fn resolve(self, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
+        match self {
+            Effect::UnionAttach { seat, card, .. } => {
+                s.pop();
+                if let Choice::ActionCard(target) = choice {
+                    s.seat_mut(seat).remove_guild(card);
+                    let _ = s.round.unions.try_push(UnionAttachment {
+                        union: card,
+                        holder: seat,
+                        target,
+                    });
+                    log!(
+                        ev,
+                        "union",
+                        Some(seat),
+                        "{seat} attaches {card} to {}.",
+                        target.full_name()
+                    );
+                }
+            }
+        }
+    }
+
+    fn describe(&self, _d: &Describer, c: Choice) -> Option<String> {
+        match (*self, c) {
+            (Effect::UnionAttach { card, .. }, Choice::ActionCard(a)) => Some(format!(
+                "Attach {} to the played {}",
+                card_name(card),
+                action_card_name(a)
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// Face-up cards of `suit` played this round, not already under a Union.
+pub fn union_targets(s: &GameState, suit: Suit) -> impl Iterator<Item = ActionCard> + '_ {
+    s.round
+        .plays
+        .iter()
+        .flatten()
+        .filter(move |p| {
+            p.face_up()
+                && p.card.suit() == suit
+                && !s.round.unions.iter().any(|u| u.target == p.card)
+        })
+        .map(|p| p.card)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_material_card_has_passing_scenarios() {
+        crate::cards::testing::family_scenarios(super::CARDS);
+    }
+}

@@ -1,13 +1,28 @@
-//! Weapon Guild cards: BC11–BC15.
+//! Weapon Guild cards: BC11–BC15, and their procedures ([`Effect`]).
 
 use super::common::*;
 use super::guild_material::union_prelude;
-use crate::cards::effects::{abduct_targets, weapon_icons, Effect};
+use crate::cards::frame::Procedure;
+use crate::cards::shared::weapon_icons;
 use crate::cards::PreludeAbility;
 use crate::cards::{Behavior, NewAction, Reroll};
+use crate::choice::Choice;
 use crate::data::DieKind;
-use crate::flow::Frame;
+use crate::describe::Describer;
+use crate::event::Sink;
 use crate::ids::*;
+use crate::log;
+use crate::state::{GameState, TrophyKind};
+use serde::{Deserialize, Serialize};
+
+/// Every Weapon Guild card.
+pub static CARDS: &[&Behavior] = &[
+    &ARMS_UNION,
+    &PRISON_WARDENS,
+    &SKIRMISHERS,
+    &COURT_ENFORCERS,
+    &LOYAL_MARINES,
+];
 
 static ARMS_UNION_PRELUDE: [PreludeAbility; 1] = [union_prelude(Suit::Aggression)];
 pub static ARMS_UNION: Behavior = Behavior {
@@ -26,7 +41,7 @@ pub static PRISON_WARDENS: Behavior = Behavior {
             possible: |_, _| true,
             start: |s, seat, _, _| {
                 let card = crate::ids::CardId::parse("ARCS-BC12").expect("catalog has BC12");
-                s.push(Frame::Effect(Effect::Pressgang { seat, card }))
+                s.push(Effect::Pressgang { seat, card }.into())
             },
         },
         NewAction {
@@ -35,7 +50,7 @@ pub static PRISON_WARDENS: Behavior = Behavior {
             possible: |_, _| true,
             start: |s, seat, _, _| {
                 let card = crate::ids::CardId::parse("ARCS-BC12").expect("catalog has BC12");
-                s.push(Frame::Effect(Effect::Execute { seat, card }))
+                s.push(Effect::Execute { seat, card }.into())
             },
         },
     ],
@@ -65,7 +80,7 @@ pub static COURT_ENFORCERS: Behavior = Behavior {
         possible: |s, seat| abduct_targets(s, seat).next().is_some(),
         start: |s, seat, _, _| {
             let card = crate::ids::CardId::parse("ARCS-BC14").expect("catalog has BC14");
-            s.push(Frame::Effect(Effect::Abduct { seat, card }))
+            s.push(Effect::Abduct { seat, card }.into())
         },
     }],
     preludes: &[PLACE_3_SHIPS],
@@ -81,3 +96,152 @@ pub static LOYAL_MARINES: Behavior = Behavior {
     preludes: &[PLACE_3_SHIPS],
     ..Behavior::NONE
 };
+
+// ------------------------------------------------------------ procedures
+
+/// The Weapon Guild cards' procedures.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "effect")]
+pub enum Effect {
+    /// Return Captives one at a time, gaining a resource for each.
+    Pressgang { seat: Seat, card: CardId },
+    /// Move Captives to Trophies one at a time.
+    Execute { seat: Seat, card: CardId },
+    /// Court Enforcers' Abduct.
+    Abduct { seat: Seat, card: CardId },
+}
+
+impl Procedure for Effect {
+    fn seat_card(&self) -> (Seat, CardId) {
+        use Effect::*;
+        match *self {
+            Pressgang { seat, card } | Execute { seat, card } | Abduct { seat, card } => {
+                (seat, card)
+            }
+        }
+    }
+
+    fn what(&self, _s: &GameState) -> String {
+        use Effect::*;
+        match self {
+            Pressgang { .. } => "return a Captive (whose?) to gain a resource, or stop".into(),
+            Execute { .. } => "move a Captive (whose?) to your Trophies, or stop".into(),
+            Abduct { .. } => "capture the Rival agents on which Court card?".into(),
+        }
+    }
+
+    fn choices(&self, s: &GameState, out: &mut Vec<Choice>) {
+        use Effect::*;
+        match *self {
+            Pressgang { seat, .. } | Execute { seat, .. } => {
+                for o in s.seat_ids() {
+                    if s.seat(seat).captives[o.index()] > 0 {
+                        out.push(Choice::Player(o));
+                    }
+                }
+                out.push(Choice::Done);
+            }
+            Abduct { seat, .. } => {
+                out.extend(abduct_targets(s, seat).map(|p| Choice::Court(p as u8)))
+            }
+        }
+    }
+
+    fn resolve(self, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
+        use Effect::*;
+        match self {
+            Pressgang { seat, card } => {
+                if let Choice::Player(o) = choice {
+                    s.seat_mut(seat).captives[o.index()] -= 1;
+                    s.return_agents(o, 1);
+                    log!(
+                        ev,
+                        "pressgang",
+                        Some(seat),
+                        "{seat} returns a Captive to {o}."
+                    );
+                    s.push(crate::cards::shared::Effect::GainAny { seat, card }.into());
+                } else {
+                    s.pop();
+                }
+            }
+            Execute { seat, .. } => {
+                if let Choice::Player(o) = choice {
+                    s.seat_mut(seat).captives[o.index()] -= 1;
+                    *s.seat_mut(seat).trophy(o.owner(), TrophyKind::Agent) += 1;
+                    log!(
+                        ev,
+                        "execute",
+                        Some(seat),
+                        "{seat} moves a Captive of {o} to their Trophies."
+                    );
+                } else {
+                    s.pop();
+                }
+            }
+            Abduct { seat, .. } => {
+                s.pop();
+                if let Choice::Court(p) = choice {
+                    let slot = &mut s.court[p as usize];
+                    let mut taken = [0u8; MAX_OWNERS];
+                    for (i, n) in slot.agents.iter_mut().enumerate() {
+                        if i != seat.index() {
+                            taken[i] = std::mem::take(n);
+                        }
+                    }
+                    let total: u8 = taken.iter().sum();
+                    for (i, n) in taken.iter().enumerate() {
+                        s.seat_mut(seat).captives[i] += n;
+                    }
+                    log!(
+                        ev,
+                        "abduct",
+                        Some(seat),
+                        "{seat} abducts {total} Rival agent(s) from the Court."
+                    );
+                }
+            }
+        }
+    }
+
+    fn describe(&self, d: &Describer, c: Choice) -> Option<String> {
+        use Effect::*;
+        Some(match (*self, c) {
+            (Pressgang { .. }, Choice::Player(o)) => {
+                format!("Return a Captive to {} and gain a resource", d.seat_name(o))
+            }
+            (Execute { .. }, Choice::Player(o)) => {
+                format!("Move a Captive of {} to your Trophies", d.seat_name(o))
+            }
+            (Pressgang { .. } | Execute { .. }, Choice::Done) => "Stop returning Captives".into(),
+            (Abduct { .. }, Choice::Court(i)) => {
+                format!("Capture the Rival agents on {}", d.court(i))
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// C-BC14 / AMB-66: Court cards with fewer Rival agents (all Rivals) than W.
+pub fn abduct_targets(s: &GameState, seat: Seat) -> impl Iterator<Item = usize> + '_ {
+    let w = weapon_icons(s, seat);
+    (0..s.court.len()).filter(move |&p| {
+        let slot = &s.court[p];
+        let rivals: u8 = slot
+            .agents
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != seat.index())
+            .map(|(_, n)| *n)
+            .sum();
+        slot.card.is_some() && rivals < w
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_weapon_card_has_passing_scenarios() {
+        crate::cards::testing::family_scenarios(super::CARDS);
+    }
+}

@@ -1,55 +1,31 @@
 //! The 31 base Court cards (B-COMP-04): 25 Guild, 6 Vox (rules-base.md §3).
+//! One module per family; each holds its cards' behaviours, its `CARDS`
+//! list and its cards' procedures (`Effect`, see `cards/frame.rs`).
 
-mod guild_fuel;
-mod guild_material;
-mod guild_psionic;
-mod guild_relic;
-mod guild_weapon;
-mod vox;
+pub mod guild_fuel;
+pub mod guild_material;
+pub mod guild_psionic;
+pub mod guild_relic;
+pub mod guild_weapon;
+pub mod vox;
 
 use super::Behavior;
 
-/// Every implemented Court card.
-pub static ALL: &[&Behavior] = &[
-    &guild_material::LOYAL_ENGINEERS,
-    &guild_material::MINING_INTEREST,
-    &guild_material::MATERIAL_CARTEL,
-    &guild_material::ADMIN_UNION,
-    &guild_material::CONSTRUCTION_UNION,
-    &guild_fuel::FUEL_CARTEL,
-    &guild_fuel::LOYAL_PILOTS,
-    &guild_fuel::GATEKEEPERS,
-    &guild_fuel::SHIPPING_INTEREST,
-    &guild_fuel::SPACING_UNION,
-    &guild_weapon::ARMS_UNION,
-    &guild_weapon::PRISON_WARDENS,
-    &guild_weapon::SKIRMISHERS,
-    &guild_weapon::COURT_ENFORCERS,
-    &guild_weapon::LOYAL_MARINES,
-    &guild_psionic::LATTICE_SPIES,
-    &guild_psionic::FARSEERS,
-    &guild_psionic::SECRET_ORDER,
-    &guild_psionic::LOYAL_EMPATHS,
-    &guild_psionic::SILVER_TONGUES,
-    &guild_relic::LOYAL_KEEPERS,
-    &guild_relic::SWORN_GUARDIANS,
-    &guild_relic::ELDER_BROKER,
-    &guild_relic::RELIC_FENCE,
-    &guild_relic::GALACTIC_BARDS,
-    &vox::MASS_UPRISING,
-    &vox::POPULIST_DEMANDS,
-    &vox::OUTRAGE_SPREADS,
-    &vox::SONG_OF_FREEDOM,
-    &vox::GUILD_STRUGGLE,
-    &vox::CALL_TO_ACTION,
+/// Every implemented Court card, by family.
+pub static FAMILIES: &[&[&Behavior]] = &[
+    guild_material::CARDS,
+    guild_fuel::CARDS,
+    guild_weapon::CARDS,
+    guild_psionic::CARDS,
+    guild_relic::CARDS,
+    vox::CARDS,
 ];
 
 /// Shared pieces of several cards.
 pub(crate) mod common {
-    use crate::cards::effects::{Effect, StealFilter};
+    use crate::cards::shared::{Effect, StealFilter};
     use crate::cards::PreludeAbility;
     use crate::event::Sink;
-    use crate::flow::Frame;
     use crate::ids::*;
     use crate::state::GameState;
 
@@ -66,7 +42,7 @@ pub(crate) mod common {
                 && crate::state::systems_in(s.board.ships(seat.owner()) & s.in_play)
                     .any(|x| s.controls(seat, x))
         },
-        run: |s, seat, card, _ev| s.push(Frame::Effect(Effect::PlaceShips { seat, card, n: 3 })),
+        run: |s, seat, card, _ev| s.push(Effect::PlaceShips { seat, card, n: 3 }.into()),
     };
 
     /// Empty resource slots, for the Interests' Prelude.
@@ -81,23 +57,29 @@ pub(crate) mod common {
     /// resource slots. If the X supply empties, steal the X instead."
     pub fn interest_prelude(s: &mut GameState, seat: Seat, card: CardId, res: Resource) {
         let max = empty_slots(s, seat);
-        s.push(Frame::Effect(Effect::GainUpTo {
-            seat,
-            card,
-            res,
-            max,
-        }));
+        s.push(
+            Effect::GainUpTo {
+                seat,
+                card,
+                res,
+                max,
+            }
+            .into(),
+        );
     }
 
     /// "Prelude: You may discard this to steal 1 X." (Cartels)
     pub fn cartel_steal(s: &mut GameState, seat: Seat, card: CardId, res: Resource) {
-        s.push(Frame::Effect(Effect::Steal {
-            seat,
-            card,
-            filter: StealFilter::Resource(res),
-            left: 1,
-            optional: false,
-        }));
+        s.push(
+            Effect::Steal {
+                seat,
+                card,
+                filter: StealFilter::Resource(res),
+                left: 1,
+                optional: false,
+            }
+            .into(),
+        );
     }
 
     /// "After scoring, Rivals discard all X." (Cartels)

@@ -1,9 +1,28 @@
 //! Vox cards BC26–BC31: each resolves when secured, Ransack included.
+//! The cards' behaviours, then their procedures ([`Effect`]).
 
-use crate::cards::effects::Effect;
+use crate::actions::resources::steal;
+use crate::cards::frame::Procedure;
+use crate::cards::shared::{steal_choices, StealFilter};
 use crate::cards::Behavior;
-use crate::flow::Frame;
+use crate::choice::{Choice, Piece};
+use crate::describe::{ambition_name, resource_name, Describer};
+use crate::event::Sink;
+use crate::ids::*;
+use crate::log;
+use crate::state::{BuildingKind, GameState};
 use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+/// Every Vox card.
+pub static CARDS: &[&Behavior] = &[
+    &MASS_UPRISING,
+    &POPULIST_DEMANDS,
+    &OUTRAGE_SPREADS,
+    &SONG_OF_FREEDOM,
+    &GUILD_STRUGGLE,
+    &CALL_TO_ACTION,
+];
 
 /// C-BC26: place a ship in each system of a cluster; discard.
 pub static MASS_UPRISING: Behavior = Behavior {
@@ -11,7 +30,7 @@ pub static MASS_UPRISING: Behavior = Behavior {
     on_secured: Some(|s, seat, card, _| {
         s.court_discard.push(card);
         if s.seat(seat).ships > 0 {
-            s.push(Frame::Effect(Effect::MassUprising { seat, card }));
+            s.push(Effect::MassUprising { seat, card }.into());
         }
     }),
     ..Behavior::NONE
@@ -23,7 +42,7 @@ pub static POPULIST_DEMANDS: Behavior = Behavior {
     on_secured: Some(|s, seat, card, _| {
         s.court_discard.push(card);
         if crate::cards::may_declare(s, seat) {
-            s.push(Frame::Effect(Effect::Populist { seat, card }));
+            s.push(Effect::Populist { seat, card }.into());
         }
     }),
     ..Behavior::NONE
@@ -34,7 +53,7 @@ pub static OUTRAGE_SPREADS: Behavior = Behavior {
     code: "ARCS-BC28",
     on_secured: Some(|s, seat, card, _| {
         s.court_discard.push(card);
-        s.push(Frame::Effect(Effect::OutrageSpreads { seat, card }));
+        s.push(Effect::OutrageSpreads { seat, card }.into());
     }),
     ..Behavior::NONE
 };
@@ -46,21 +65,24 @@ pub static SONG_OF_FREEDOM: Behavior = Behavior {
     on_secured: Some(|s, seat, card, _| {
         s.court_deck.push(card);
         s.court_deck.shuffle(&mut s.rng);
-        s.push(Frame::Effect(Effect::SongOfFreedom {
-            seat,
-            card,
-            returned: false,
-        }));
+        s.push(
+            Effect::SongOfFreedom {
+                seat,
+                card,
+                returned: false,
+            }
+            .into(),
+        );
     }),
     ..Behavior::NONE
 };
 
 /// C-BC30: may steal a Guild card; then shuffle the Court discard's Guild
-/// cards into the deck (effects.rs); discard this.
+/// cards into the deck (below); discard this.
 pub static GUILD_STRUGGLE: Behavior = Behavior {
     code: "ARCS-BC30",
     on_secured: Some(|s, seat, card, _| {
-        s.push(Frame::Effect(Effect::GuildStruggle { seat, card }));
+        s.push(Effect::GuildStruggle { seat, card }.into());
     }),
     ..Behavior::NONE
 };
@@ -83,3 +105,317 @@ pub static CALL_TO_ACTION: Behavior = Behavior {
     }),
     ..Behavior::NONE
 };
+
+// ------------------------------------------------------------ procedures
+
+/// The Vox cards' procedures.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "effect")]
+pub enum Effect {
+    /// Mass Uprising: choose a cluster.
+    MassUprising { seat: Seat, card: CardId },
+    /// Mass Uprising with too few ships: choose systems of the cluster.
+    UprisingSystems {
+        seat: Seat,
+        card: CardId,
+        cluster: u8,
+        done: u32,
+    },
+    /// Populist Demands: declare any ambition, or not.
+    Populist { seat: Seat, card: CardId },
+    /// Outrage Spreads: choose a type, or not.
+    OutrageSpreads { seat: Seat, card: CardId },
+    /// Song of Freedom: return a city you control, then maybe seize.
+    SongOfFreedom {
+        seat: Seat,
+        card: CardId,
+        returned: bool,
+    },
+    /// Guild Struggle: steal a Guild card or not.
+    GuildStruggle { seat: Seat, card: CardId },
+}
+
+impl Procedure for Effect {
+    fn seat_card(&self) -> (Seat, CardId) {
+        use Effect::*;
+        match *self {
+            MassUprising { seat, card }
+            | UprisingSystems { seat, card, .. }
+            | Populist { seat, card }
+            | OutrageSpreads { seat, card }
+            | SongOfFreedom { seat, card, .. }
+            | GuildStruggle { seat, card } => (seat, card),
+        }
+    }
+
+    fn what(&self, _s: &GameState) -> String {
+        use Effect::*;
+        match self {
+            MassUprising { .. } => "place a ship in each system of which cluster?".into(),
+            UprisingSystems { .. } => "place a ship in which system?".into(),
+            Populist { .. } => "declare which ambition (or none)?".into(),
+            OutrageSpreads { .. } => "everyone provokes Outrage of which type (or none)?".into(),
+            SongOfFreedom {
+                returned: false, ..
+            } => "return which city you control to its owner (or none)?".into(),
+            SongOfFreedom { .. } => "seize the initiative?".into(),
+            GuildStruggle { .. } => "steal which Guild card (or none)?".into(),
+        }
+    }
+
+    fn choices(&self, s: &GameState, out: &mut Vec<Choice>) {
+        use Effect::*;
+        match *self {
+            MassUprising { .. } => {
+                let mut clusters: Vec<u8> = s.systems_in_play().map(|x| x.cluster()).collect();
+                clusters.dedup();
+                out.extend(clusters.into_iter().map(Choice::Count));
+            }
+            UprisingSystems { cluster, done, .. } => {
+                out.extend(
+                    (0..4)
+                        .map(|p| SystemId::new(cluster, p))
+                        .filter(|x| done & x.bit() == 0)
+                        .map(Choice::System),
+                );
+            }
+            Populist { .. } => {
+                if s.best_available_marker().is_some() {
+                    out.extend(Ambition::ALL.into_iter().map(Choice::Declare));
+                }
+                out.push(Choice::Done);
+            }
+            OutrageSpreads { .. } => {
+                out.extend(Resource::ALL.into_iter().map(Choice::Resource));
+                out.push(Choice::Done);
+            }
+            SongOfFreedom {
+                seat,
+                returned: false,
+                ..
+            } => {
+                for sys in s.systems_in_play().filter(|x| s.controls(seat, *x)) {
+                    for (slot, b) in s.sys(sys).buildings() {
+                        if b.kind == BuildingKind::City && b.owner.seat().is_some() {
+                            out.push(Choice::Piece {
+                                system: sys,
+                                piece: Piece::Building { slot },
+                            });
+                        }
+                    }
+                }
+                out.push(Choice::Done);
+            }
+            SongOfFreedom {
+                seat,
+                returned: true,
+                ..
+            } => {
+                if seat != s.initiative && !s.round.seized {
+                    out.push(Choice::Yes);
+                }
+                out.push(Choice::No);
+            }
+            GuildStruggle { seat, .. } => {
+                steal_choices(s, seat, StealFilter::Guild, out);
+                out.push(Choice::Done);
+            }
+        }
+    }
+
+    fn resolve(self, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
+        use Effect::*;
+        match self {
+            MassUprising { seat, card } => {
+                s.pop();
+                if let Choice::Count(cluster) = choice {
+                    if s.seat(seat).ships >= 4 {
+                        for p in 0..4 {
+                            s.place_ships(seat.owner(), SystemId::new(cluster, p), 1, false);
+                        }
+                        log!(
+                            ev,
+                            "place",
+                            Some(seat),
+                            "{seat} places a ship in each system of cluster {cluster}."
+                        );
+                    } else if s.seat(seat).ships > 0 {
+                        s.push(
+                            UprisingSystems {
+                                seat,
+                                card,
+                                cluster,
+                                done: 0,
+                            }
+                            .into(),
+                        );
+                    }
+                }
+            }
+            UprisingSystems {
+                seat,
+                card,
+                cluster,
+                done,
+            } => {
+                if let Choice::System(x) = choice {
+                    s.place_ships(seat.owner(), x, 1, false);
+                    if s.seat(seat).ships == 0 {
+                        s.pop();
+                    } else {
+                        s.set_top(
+                            UprisingSystems {
+                                seat,
+                                card,
+                                cluster,
+                                done: done | x.bit(),
+                            }
+                            .into(),
+                        );
+                    }
+                } else {
+                    s.pop();
+                }
+            }
+            Populist { seat, .. } => {
+                s.pop();
+                if let Choice::Declare(a) = choice {
+                    crate::actions::declare::begin_declare(
+                        s,
+                        seat,
+                        a,
+                        crate::actions::declare::DeclareVia::Effect,
+                        ev,
+                    );
+                }
+            }
+            OutrageSpreads { .. } => {
+                s.pop();
+                if let Choice::Resource(r) = choice {
+                    let order: Vec<Seat> = s.turn_order().collect();
+                    for x in order {
+                        crate::actions::outrage::provoke_outrage(s, x, r, ev);
+                    }
+                }
+            }
+            SongOfFreedom {
+                seat,
+                card,
+                returned: false,
+            } => {
+                if let Choice::Piece {
+                    system,
+                    piece: Piece::Building { slot },
+                } = choice
+                {
+                    let returned = s.sys_mut(system).slots[slot as usize].take();
+                    if let Some(b) = returned {
+                        log!(
+                            ev,
+                            "return",
+                            Some(seat),
+                            { systems: vec![system] },
+                            "{seat} returns {}'s city in {system} to its board.",
+                            b.owner
+                        );
+                        s.set_top(
+                            SongOfFreedom {
+                                seat,
+                                card,
+                                returned: true,
+                            }
+                            .into(),
+                        );
+                        if let Some(o) = b.owner.seat() {
+                            s.return_cities(o, 1, ev);
+                        }
+                        return;
+                    }
+                }
+                s.pop();
+            }
+            SongOfFreedom { seat, .. } => {
+                s.pop();
+                if choice == Choice::Yes {
+                    crate::flow::seize_now(s, seat);
+                    log!(
+                        ev,
+                        "seize",
+                        Some(seat),
+                        "{seat} seizes the initiative (Song of Freedom)."
+                    );
+                }
+            }
+            GuildStruggle { seat, card } => {
+                s.pop();
+                if let Choice::Steal { from, loot } = choice {
+                    steal(s, seat, from, loot, ev);
+                }
+                // Text order: steal first, then shuffle the discarded Guild
+                // cards (not Vox) into the Court deck, then discard this.
+                let guild: Vec<CardId> = s
+                    .court_discard
+                    .iter()
+                    .copied()
+                    .filter(|c| c.info().kind == crate::data::CardKind::Guild)
+                    .collect();
+                s.court_discard
+                    .retain(|c| c.info().kind != crate::data::CardKind::Guild);
+                let n = guild.len();
+                s.court_deck.extend(guild);
+                s.court_deck.shuffle(&mut s.rng);
+                s.court_discard.push(card);
+                log!(
+                    ev,
+                    "court",
+                    Some(seat),
+                    "{n} Guild card(s) are shuffled back into the Court deck."
+                );
+            }
+        }
+    }
+
+    fn describe(&self, d: &Describer, c: Choice) -> Option<String> {
+        use Effect::*;
+        Some(match (*self, c) {
+            (GuildStruggle { .. }, Choice::Steal { from, loot }) => d.steal(from, loot, false),
+            (GuildStruggle { .. }, Choice::Done) => "Steal no Guild card".into(),
+            (UprisingSystems { .. }, Choice::System(x)) => format!("Place a ship in {x}"),
+            (MassUprising { .. }, Choice::Count(k)) => {
+                format!("Place a ship in each system of cluster {k}")
+            }
+            (Populist { .. }, Choice::Declare(a)) => format!("Declare {}", ambition_name(a)),
+            (Populist { .. }, Choice::Done) => "Declare no ambition".into(),
+            (OutrageSpreads { .. }, Choice::Resource(r)) => {
+                format!("Everyone provokes {} Outrage", resource_name(r))
+            }
+            (OutrageSpreads { .. }, Choice::Done) => "Name no type".into(),
+            (
+                SongOfFreedom {
+                    returned: false, ..
+                },
+                Choice::Piece {
+                    system,
+                    piece: p @ Piece::Building { .. },
+                },
+            ) => format!("Return {} to its owner", d.piece(system, p)),
+            (
+                SongOfFreedom {
+                    returned: false, ..
+                },
+                Choice::Done,
+            ) => "Return no city".into(),
+            (SongOfFreedom { .. }, Choice::Yes) => "Seize the initiative".into(),
+            (SongOfFreedom { .. }, Choice::No) => "Do not seize the initiative".into(),
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_vox_card_has_passing_scenarios() {
+        crate::cards::testing::family_scenarios(super::CARDS);
+    }
+}

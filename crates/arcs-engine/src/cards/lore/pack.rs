@@ -1,13 +1,36 @@
 //! Leaders & Lore pack lore L15–L28 (components.md §8; rulings in
-//! docs/rulings.md).
+//! docs/rulings.md), and their procedures ([`Effect`]).
 
 use super::id;
-use crate::cards::effects::Effect;
-use crate::cards::ll_effects as fx;
+use crate::actions::battle::ship_targets;
+use crate::cards::frame::Procedure;
 use crate::cards::{Behavior, NewAction, PreludeAbility, Reroll};
-use crate::choice::Loot;
+use crate::choice::{Choice, Loot, Piece};
+use crate::describe::{ambition_name, plural, resource_name, trophy_plural, Describer};
+use crate::event::Sink;
 use crate::flow::Frame;
 use crate::ids::*;
+use crate::log;
+use crate::state::{Building, BuildingKind, GameState, TrophyKind};
+use serde::{Deserialize, Serialize};
+
+/// Every pack lore card.
+pub static CARDS: &[&Behavior] = &[
+    &PREDICTIVE_SENSORS,
+    &FORCE_BEAMS,
+    &RAIDER_EXOSUITS,
+    &SURVIVAL_OVERRIDES,
+    &EMPATHS_VISION,
+    &EMPATHS_BOND,
+    &KEEPERS_TRUST,
+    &KEEPERS_SOLIDARITY,
+    &WARLORDS_CRUELTY,
+    &WARLORDS_TERROR,
+    &TYRANTS_EGO,
+    &TYRANTS_AUTHORITY,
+    &TYCOONS_AMBITION,
+    &TYCOONS_CHARM,
+];
 
 /// "Prelude: You may discard this to clear your X Outrage."
 const fn clear_outrage(r: Resource) -> PreludeAbility {
@@ -63,15 +86,18 @@ pub static FORCE_BEAMS: Behavior = Behavior {
     new_actions: &[NewAction {
         name: "Guide",
         std: StdAction::Move,
-        possible: fx::guide_possible,
+        possible: guide_possible,
         start: |s, seat, _, _| {
-            s.push(Frame::Effect(Effect::Guide {
-                seat,
-                card: id("ARCS-L16"),
-                from: None,
-                to: None,
-                moved: 0,
-            }))
+            s.push(
+                Effect::Guide {
+                    seat,
+                    card: id("ARCS-L16"),
+                    from: None,
+                    to: None,
+                    moved: 0,
+                }
+                .into(),
+            )
         },
     }],
     ..Behavior::NONE
@@ -90,13 +116,16 @@ pub static SURVIVAL_OVERRIDES: Behavior = Behavior {
     new_actions: &[NewAction {
         name: "Martyr",
         std: StdAction::Move,
-        possible: fx::martyr_possible,
+        possible: martyr_possible,
         start: |s, seat, _, _| {
-            s.push(Frame::Effect(Effect::Martyr {
-                seat,
-                card: id("ARCS-L18"),
-                system: None,
-            }))
+            s.push(
+                Effect::Martyr {
+                    seat,
+                    card: id("ARCS-L18"),
+                    system: None,
+                }
+                .into(),
+            )
         },
     }],
     ..Behavior::NONE
@@ -183,7 +212,7 @@ pub static WARLORDS_TERROR: Behavior = Behavior {
                 && s.seat(seat).trophy_total() > 0
                 && crate::actions::court::can_influence(s, seat)
         },
-        run: |s, seat, card, _| s.push(Frame::Effect(Effect::Terror { seat, card })),
+        run: |s, seat, card, _| s.push(Effect::Terror { seat, card }.into()),
     }],
     ..Behavior::NONE
 };
@@ -203,7 +232,7 @@ pub static TYRANTS_EGO: Behavior = Behavior {
                     && s.seat(seat).captive_total() > 0
                     && crate::actions::court::can_secure(s, seat)
             },
-            run: |s, seat, card, _| s.push(Frame::Effect(Effect::Ego { seat, card })),
+            run: |s, seat, card, _| s.push(Effect::Ego { seat, card }.into()),
         },
         clear_outrage(Resource::Weapon),
     ],
@@ -217,12 +246,15 @@ pub static TYRANTS_AUTHORITY: Behavior = Behavior {
     new_actions: &[NewAction {
         name: "Annex",
         std: StdAction::Build,
-        possible: fx::annex_possible,
+        possible: annex_possible,
         start: |s, seat, _, _| {
-            s.push(Frame::Effect(Effect::Annex {
-                seat,
-                card: id("ARCS-L26"),
-            }))
+            s.push(
+                Effect::Annex {
+                    seat,
+                    card: id("ARCS-L26"),
+                }
+                .into(),
+            )
         },
     }],
     ..Behavior::NONE
@@ -262,7 +294,7 @@ pub static TYCOONS_AMBITION: Behavior = Behavior {
                 Some(seat),
                 "{seat} discards {n} Material and Fuel (Tycoon's Ambition)."
             );
-            s.push(Frame::Effect(Effect::TycoonAmbition { seat, card }));
+            s.push(Effect::TycoonAmbition { seat, card }.into());
         },
     }],
     ..Behavior::NONE
@@ -294,15 +326,686 @@ pub static TYCOONS_CHARM: Behavior = Behavior {
                     .iter()
                     .filter(|r| matches!(r, Some(Resource::Material | Resource::Fuel)))
                     .count() as u8;
-                s.push(Frame::Effect(Effect::Charm {
-                    seat,
-                    card,
-                    gain: false,
-                    left,
-                }))
+                s.push(
+                    Effect::Charm {
+                        seat,
+                        card,
+                        gain: false,
+                        left,
+                    }
+                    .into(),
+                )
             },
         },
         clear_outrage(Resource::Material),
     ],
     ..Behavior::NONE
 };
+
+// ------------------------------------------------------------ procedures
+
+/// The pack lore cards' procedures.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "effect")]
+pub enum Effect {
+    /// Predictive Sensors: move fresh ships in from an adjacent system.
+    Sensors {
+        seat: Seat,
+        card: CardId,
+        system: SystemId,
+        from: Option<SystemId>,
+    },
+    /// Force Beams' Guide.
+    Guide {
+        seat: Seat,
+        card: CardId,
+        from: Option<SystemId>,
+        to: Option<SystemId>,
+        moved: u8,
+    },
+    /// Survival Overrides' Martyr.
+    Martyr {
+        seat: Seat,
+        card: CardId,
+        system: Option<SystemId>,
+    },
+    /// Tyrant's Authority's Annex.
+    Annex { seat: Seat, card: CardId },
+    /// Warlord's Terror: return a Trophy to influence.
+    Terror { seat: Seat, card: CardId },
+    /// Tyrant's Ego: return a Captive to secure.
+    Ego { seat: Seat, card: CardId },
+    /// Tycoon's Ambition: declare one undeclared ambition.
+    TycoonAmbition { seat: Seat, card: CardId },
+    /// Tycoon's Charm: discard Material/Fuel to gain any resource each.
+    Charm {
+        seat: Seat,
+        card: CardId,
+        gain: bool,
+        left: u8,
+    },
+}
+
+impl Procedure for Effect {
+    fn seat_card(&self) -> (Seat, CardId) {
+        use Effect::*;
+        match *self {
+            Sensors { seat, card, .. }
+            | Guide { seat, card, .. }
+            | Martyr { seat, card, .. }
+            | Annex { seat, card }
+            | Terror { seat, card }
+            | Ego { seat, card }
+            | TycoonAmbition { seat, card }
+            | Charm { seat, card, .. } => (seat, card),
+        }
+    }
+
+    fn what(&self, _s: &GameState) -> String {
+        use Effect::*;
+        match self {
+            Sensors { from: None, .. } => {
+                "move fresh ships into the battle from which adjacent system (or none)?".into()
+            }
+            Sensors { .. } => "how many fresh ships?".into(),
+            Guide { from: None, .. } => "move ships from which system?".into(),
+            Guide { to: None, .. } => "to which adjacent system?".into(),
+            Guide { .. } => "move which ship (or stop)?".into(),
+            Martyr { system: None, .. } => "sacrifice a fresh ship in which system?".into(),
+            Martyr { .. } => "destroy which ship?".into(),
+            Annex { .. } => "replace which building you control?".into(),
+            Terror { .. } => "return which Trophy to influence?".into(),
+            Ego { .. } => "return whose Captive to secure?".into(),
+            TycoonAmbition { .. } => "declare which undeclared ambition?".into(),
+            Charm { gain: false, .. } => "discard which Material or Fuel (or stop)?".into(),
+            Charm { .. } => "gain which resource?".into(),
+        }
+    }
+
+    fn choices(&self, s: &GameState, out: &mut Vec<Choice>) {
+        use Effect::*;
+        match *self {
+            Sensors {
+                seat,
+                system,
+                from: None,
+                ..
+            } => {
+                out.extend(
+                    s.adjacent(system)
+                        .filter(|x| s.sys(*x).ships_of(seat.owner()).fresh > 0)
+                        .map(Choice::System),
+                );
+                out.push(Choice::Done);
+            }
+            Sensors {
+                seat,
+                from: Some(f),
+                ..
+            } => {
+                out.extend((1..=s.sys(f).ships_of(seat.owner()).fresh).map(Choice::Count));
+            }
+            Guide {
+                seat, from: None, ..
+            } => {
+                out.extend(
+                    s.systems_in_play()
+                        .filter(|a| {
+                            has_any_ships(s, *a)
+                                && s.adjacent(*a).any(|b| guide_pair(s, seat, *a, b))
+                        })
+                        .map(Choice::System),
+                );
+            }
+            Guide {
+                seat,
+                from: Some(f),
+                to: None,
+                ..
+            } => {
+                out.extend(
+                    s.adjacent(f)
+                        .filter(|b| guide_pair(s, seat, f, *b))
+                        .map(Choice::System),
+                );
+            }
+            Guide {
+                from: Some(f),
+                moved,
+                ..
+            } => {
+                for i in 0..s.sys(f).ships.len() {
+                    ship_targets(s, f, Owner::from_index(i), out);
+                }
+                if moved > 0 || out.is_empty() {
+                    out.push(Choice::Done);
+                }
+            }
+            Martyr {
+                seat, system: None, ..
+            } => out.extend(martyr_systems(s, seat).map(Choice::System)),
+            Martyr {
+                seat,
+                system: Some(x),
+                ..
+            } => {
+                for i in 0..s.sys(x).ships.len() {
+                    let owner = Owner::from_index(i);
+                    if owner != seat.owner() {
+                        ship_targets(s, x, owner, out);
+                    }
+                }
+            }
+            Annex { seat, .. } => {
+                out.extend(annex_targets(s, seat).map(|(system, slot)| Choice::Piece {
+                    system,
+                    piece: Piece::Building { slot },
+                }))
+            }
+            Terror { seat, .. } => {
+                for o in s.seat_ids() {
+                    for k in TrophyKind::ALL {
+                        if s.seat(seat).trophies[o.index()][k as usize] > 0 {
+                            out.push(Choice::Trophy { owner: o, kind: k });
+                        }
+                    }
+                }
+            }
+            Ego { seat, .. } => {
+                out.extend(
+                    s.seat_ids()
+                        .filter(|o| s.seat(seat).captives[o.index()] > 0)
+                        .map(Choice::Player),
+                );
+            }
+            TycoonAmbition { .. } if s.best_available_marker().is_some() => {
+                out.extend(
+                    Ambition::ALL
+                        .into_iter()
+                        .filter(|a| !s.ambition_declared(*a))
+                        .map(Choice::Declare),
+                );
+            }
+            // No ambition marker left (the Prelude needs one): no choice.
+            TycoonAmbition { .. } => {}
+            Charm {
+                seat,
+                gain: false,
+                left,
+                ..
+            } => {
+                let mut seen = Vec::new();
+                for (i, r) in s.seat(seat).resources.iter().enumerate() {
+                    if left > 0 && matches!(r, Some(Resource::Material | Resource::Fuel)) {
+                        let k = (*r, crate::data::SLOT_RAID_COST[i]);
+                        if !seen.contains(&k) {
+                            seen.push(k);
+                            out.push(Choice::Slot(i as u8));
+                        }
+                    }
+                }
+                out.push(Choice::Done);
+            }
+            Charm { gain: true, .. } => {
+                out.extend(
+                    Resource::ALL
+                        .into_iter()
+                        .filter(|r| s.supply[r.index()] > 0)
+                        .map(Choice::Resource),
+                );
+                if out.is_empty() {
+                    out.push(Choice::Done);
+                }
+            }
+        }
+    }
+
+    fn resolve(self, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
+        use Effect::*;
+        match self {
+            Sensors {
+                seat,
+                card,
+                system,
+                from: None,
+            } => match choice {
+                Choice::System(f) => top(
+                    s,
+                    Sensors {
+                        seat,
+                        card,
+                        system,
+                        from: Some(f),
+                    },
+                ),
+                _ => s.pop(),
+            },
+            Sensors {
+                seat,
+                card,
+                system,
+                from: Some(f),
+            } => {
+                if let Choice::Count(n) = choice {
+                    let o = seat.owner();
+                    s.sys_mut(f).ships_mut(o).fresh -= n;
+                    s.sys_mut(system).ships_mut(o).fresh += n;
+                    log!(ev, "move", Some(seat), { systems: vec![f, system] }, "{seat} moves {n} fresh ship(s) from {f} into the battle at {system} (Predictive Sensors).");
+                }
+                top(
+                    s,
+                    Sensors {
+                        seat,
+                        card,
+                        system,
+                        from: None,
+                    },
+                );
+            }
+            Guide {
+                seat,
+                card,
+                from: None,
+                ..
+            } => {
+                if let Choice::System(f) = choice {
+                    top(
+                        s,
+                        Guide {
+                            seat,
+                            card,
+                            from: Some(f),
+                            to: None,
+                            moved: 0,
+                        },
+                    );
+                }
+            }
+            Guide {
+                seat,
+                card,
+                from: Some(f),
+                to: None,
+                ..
+            } => {
+                if let Choice::System(t) = choice {
+                    top(
+                        s,
+                        Guide {
+                            seat,
+                            card,
+                            from: Some(f),
+                            to: Some(t),
+                            moved: 0,
+                        },
+                    );
+                }
+            }
+            Guide {
+                seat,
+                card,
+                from: Some(f),
+                to: Some(t),
+                moved,
+            } => match choice {
+                Choice::Piece {
+                    piece: Piece::Ship { owner, damaged },
+                    ..
+                } => {
+                    {
+                        let mut guard = s.sys_mut(f);
+                        let a = guard.ships_mut(owner);
+                        if damaged {
+                            a.damaged -= 1;
+                        } else {
+                            a.fresh -= 1;
+                        }
+                    }
+                    let mut guard = s.sys_mut(t);
+                    let b = guard.ships_mut(owner);
+                    if damaged {
+                        b.damaged += 1;
+                    } else {
+                        b.fresh += 1;
+                    }
+                    drop(guard);
+                    log!(
+                        ev,
+                        "move",
+                        Some(seat),
+                        { systems: vec![f, t] },
+                        "{seat} guides a ship of {owner} from {f} to {t} (Force Beams)."
+                    );
+                    top(
+                        s,
+                        Guide {
+                            seat,
+                            card,
+                            from: Some(f),
+                            to: Some(t),
+                            moved: moved.saturating_add(1),
+                        },
+                    );
+                }
+                _ => s.pop(),
+            },
+            Martyr {
+                seat,
+                card,
+                system: None,
+            } => {
+                if let Choice::System(x) = choice {
+                    top(
+                        s,
+                        Martyr {
+                            seat,
+                            card,
+                            system: Some(x),
+                        },
+                    );
+                }
+            }
+            Martyr {
+                seat,
+                system: Some(x),
+                ..
+            } => {
+                s.pop();
+                if let Choice::Piece {
+                    piece: Piece::Ship { owner, damaged },
+                    ..
+                } = choice
+                {
+                    // Our fresh ship is destroyed but is no Trophy (back to supply).
+                    s.sys_mut(x).ships_mut(seat.owner()).fresh -= 1;
+                    s.seat_mut(seat).ships += 1;
+                    let mut guard = s.sys_mut(x);
+                    let sh = guard.ships_mut(owner);
+                    if damaged {
+                        sh.damaged -= 1;
+                    } else {
+                        sh.fresh -= 1;
+                    }
+                    drop(guard);
+                    if let Some(o) = owner.seat() {
+                        *s.seat_mut(seat).trophy(o.owner(), TrophyKind::Ship) += 1;
+                    }
+                    log!(
+                        ev,
+                        "destroy",
+                        Some(seat),
+                        { systems: vec![x] },
+                        "{seat} sacrifices a ship to destroy a ship of {owner} in {x} (Martyr)."
+                    );
+                }
+            }
+            Annex { seat, .. } => {
+                s.pop();
+                let Some((system, slot, b)) = crate::cards::shared::chosen_building(s, choice)
+                else {
+                    return;
+                };
+                // Replace (B-FINE-08): the old piece returns to its owner.
+                match (b.kind, b.owner.seat()) {
+                    (BuildingKind::Starport, Some(o)) => s.seat_mut(o).starports += 1,
+                    (BuildingKind::City, Some(o)) => s.return_cities(o, 1, ev),
+                    _ => {}
+                }
+                match b.kind {
+                    BuildingKind::Starport => s.seat_mut(seat).starports -= 1,
+                    BuildingKind::City => s.seat_mut(seat).cities -= 1,
+                }
+                s.sys_mut(system).slots[slot as usize] = Some(Building {
+                    owner: seat.owner(),
+                    ..b
+                });
+                log!(
+                    ev,
+                    "replace",
+                    Some(seat),
+                    { systems: vec![system] },
+                    "{seat} annexes {}'s {} in {system}.",
+                    b.owner,
+                    b.kind.name()
+                );
+            }
+            Terror { seat, .. } => {
+                s.pop();
+                if let Choice::Trophy { owner, kind } = choice {
+                    *s.seat_mut(seat).trophy(owner.owner(), kind) -= 1;
+                    match kind {
+                        TrophyKind::Ship => s.seat_mut(owner).ships += 1,
+                        TrophyKind::Starport => s.seat_mut(owner).starports += 1,
+                        TrophyKind::Agent => s.return_agents(owner, 1),
+                        TrophyKind::City => s.return_cities(owner, 1, ev),
+                    }
+                    log!(
+                        ev,
+                        "terror",
+                        Some(seat),
+                        "{seat} returns a Trophy to {owner} to influence (Warlord's Terror)."
+                    );
+                    s.push(Frame::Influence { seat });
+                }
+            }
+            Ego { seat, .. } => {
+                s.pop();
+                if let Choice::Player(o) = choice {
+                    s.seat_mut(seat).captives[o.index()] -= 1;
+                    s.return_agents(o, 1);
+                    log!(
+                        ev,
+                        "ego",
+                        Some(seat),
+                        "{seat} returns a Captive to {o} to secure (Tyrant's Ego)."
+                    );
+                    s.push(Frame::Secure { seat });
+                }
+            }
+            TycoonAmbition { seat, .. } => {
+                s.pop();
+                if let Choice::Declare(a) = choice {
+                    crate::actions::declare::begin_declare(
+                        s,
+                        seat,
+                        a,
+                        crate::actions::declare::DeclareVia::Follow,
+                        ev,
+                    );
+                }
+            }
+            Charm {
+                seat,
+                card,
+                gain: false,
+                left,
+            } => match choice {
+                Choice::Slot(i) => {
+                    if let Some(r) = s.discard_slot(seat, i as usize) {
+                        log!(
+                            ev,
+                            "discard",
+                            Some(seat),
+                            "{seat} discards a {r} (Tycoon's Charm)."
+                        );
+                    }
+                    top(
+                        s,
+                        Charm {
+                            seat,
+                            card,
+                            gain: true,
+                            left: left.saturating_sub(1),
+                        },
+                    );
+                }
+                _ => s.pop(),
+            },
+            Charm {
+                seat,
+                card,
+                gain: true,
+                left,
+            } => {
+                // Back to the discard step first; the gain may push a placement
+                // decision above it.
+                top(
+                    s,
+                    Charm {
+                        seat,
+                        card,
+                        gain: false,
+                        left,
+                    },
+                );
+                if let Choice::Resource(r) = choice {
+                    s.gain(seat, r, ev);
+                }
+            }
+        }
+    }
+
+    fn describe(&self, d: &Describer, c: Choice) -> Option<String> {
+        use Effect as E;
+        Some(match (*self, c) {
+            (E::Charm { gain: true, .. }, Choice::Resource(r)) => {
+                format!("Gain a {}", resource_name(r))
+            }
+            (E::Charm { gain: true, .. }, Choice::Done) => "Gain nothing".into(),
+            (E::TycoonAmbition { .. }, Choice::Declare(a)) => {
+                format!("Declare {}", ambition_name(a))
+            }
+            (E::Sensors { from: None, .. }, Choice::System(x)) => {
+                format!("Move fresh ships into the battle from {x}")
+            }
+            (E::Sensors { from: None, .. }, Choice::Done) => "Move no more ships in".into(),
+            (E::Sensors { .. }, Choice::Count(n)) => format!(
+                "Move {} into the battle",
+                plural(n, "fresh ship", "fresh ships")
+            ),
+            (E::Guide { from: None, .. }, Choice::System(x)) => {
+                format!("Guide ships out of {x}")
+            }
+            (E::Guide { to: None, .. }, Choice::System(x)) => format!("Guide them to {x}"),
+            (E::Guide { to: Some(t), .. }, Choice::Piece { system, piece }) => {
+                format!("Move {} to {t}", d.piece(system, piece))
+            }
+            (E::Guide { .. }, Choice::Done) => "Move no more ships".into(),
+            (E::Martyr { system: None, .. }, Choice::System(x)) => {
+                format!("Sacrifice a fresh ship in {x}")
+            }
+            (E::Martyr { .. }, Choice::Piece { system, piece }) => {
+                format!("Destroy {}", d.piece(system, piece))
+            }
+            (E::Annex { .. }, Choice::Piece { system, piece }) => {
+                format!("Replace {} with your own", d.piece(system, piece))
+            }
+            (E::Terror { .. }, Choice::Trophy { owner, kind }) => format!(
+                "Return one of {} {} from your Trophies to place an agent",
+                d.seat_poss(owner),
+                trophy_plural(kind)
+            ),
+            (E::Ego { .. }, Choice::Player(o)) => format!(
+                "Return a Captive to {} to secure a Court card",
+                d.seat_name(o)
+            ),
+            (E::Charm { gain: false, .. }, Choice::Slot(i)) => {
+                format!("Discard {} to gain any resource", d.own_token(i))
+            }
+            (E::Charm { gain: false, .. }, Choice::Done) => "Trade no more".into(),
+            _ => return None,
+        })
+    }
+}
+
+fn top(s: &mut GameState, e: Effect) {
+    s.set_top(e.into());
+}
+
+/// A system has a fresh Loyal starport (Force Beams).
+fn fresh_port(s: &GameState, seat: Seat, sys: SystemId) -> bool {
+    s.sys(sys)
+        .buildings_of(seat.owner())
+        .any(|(_, b)| b.kind == BuildingKind::Starport && !b.damaged)
+}
+
+fn guide_pair(s: &GameState, seat: Seat, a: SystemId, b: SystemId) -> bool {
+    fresh_port(s, seat, a) || fresh_port(s, seat, b)
+}
+
+pub fn guide_possible(s: &GameState, seat: Seat) -> bool {
+    s.systems_in_play()
+        .any(|a| has_any_ships(s, a) && s.adjacent(a).any(|b| guide_pair(s, seat, a, b)))
+}
+
+fn has_any_ships(s: &GameState, sys: SystemId) -> bool {
+    s.sys(sys).ships.iter().any(|x| x.total() > 0)
+}
+
+/// Systems where Martyr can trade a fresh Loyal ship for another ship.
+fn martyr_systems(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_ {
+    s.systems_in_play().filter(move |x| {
+        let sys = s.sys(*x);
+        sys.ships_of(seat.owner()).fresh > 0
+            && sys
+                .ships
+                .iter()
+                .enumerate()
+                .any(|(i, c)| i != seat.owner().index() && c.total() > 0)
+    })
+}
+
+pub fn martyr_possible(s: &GameState, seat: Seat) -> bool {
+    martyr_systems(s, seat).next().is_some()
+}
+
+/// Buildings `seat` controls (in systems it controls) that are not Loyal,
+/// and that it has the Loyal piece to replace them with (Annex).
+fn annex_targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, u8)> + '_ {
+    s.systems_in_play()
+        .filter(move |x| s.controls(seat, *x))
+        .flat_map(move |sys| {
+            s.sys(sys).buildings().filter_map(move |(slot, b)| {
+                let have = match b.kind {
+                    BuildingKind::City => s.seat(seat).cities > 0,
+                    BuildingKind::Starport => s.seat(seat).starports > 0,
+                };
+                (b.owner != seat.owner() && have).then_some((sys, slot))
+            })
+        })
+}
+
+pub fn annex_possible(s: &GameState, seat: Seat) -> bool {
+    s.ambition_declared(Ambition::Tyrant) && annex_targets(s, seat).next().is_some()
+}
+
+/// Predictive Sensors (L15): before dice are collected, the defender
+/// may move fresh ships in from adjacent systems; `None` when it has
+/// none there.
+pub(crate) fn sensors(
+    s: &GameState,
+    seat: Seat,
+    card: CardId,
+    system: SystemId,
+) -> Option<crate::cards::frame::CardFrame> {
+    let any = s
+        .adjacent(system)
+        .any(|x| s.sys(x).ships_of(seat.owner()).fresh > 0);
+    any.then_some(
+        Effect::Sensors {
+            seat,
+            card,
+            system,
+            from: None,
+        }
+        .into(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_lore_pack_card_has_passing_scenarios() {
+        crate::cards::testing::family_scenarios(super::CARDS);
+    }
+}
