@@ -15,7 +15,8 @@
 //!
 //! Adding a family (a campaign Fate, say): its module with its cards'
 //! behaviours, its `CARDS` list and its `Effect` type implementing
-//! [`Procedure`]; one line in `card_families!` below; its scenarios
+//! [`Procedure`]; one line in `card_families!` below and one in its
+//! group's `FAMILIES` list (the card registry); its scenarios
 //! (`scenarios/…/<card id>-….scn`, checked by
 //! `cards::testing::family_scenarios`). A family's `Effect` must stay
 //! small: `Frame` is copied on every step (docs/performance.md).
