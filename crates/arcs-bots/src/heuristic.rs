@@ -186,6 +186,8 @@ pub fn prior(s: &GameState, seat: Seat, c: Choice) -> f64 {
                     }
             }
             Loot::Card(_) => 2.0,
+            // The Imperial Demand's Trophies and Captives (campaign).
+            Loot::Trophy { .. } | Loot::Captive(_) => 1.0,
         },
         Choice::Court(pos) => court_value(s, seat, pos as usize),
         Choice::Card(_) => 1.0,
@@ -198,9 +200,28 @@ pub fn prior(s: &GameState, seat: Seat, c: Choice) -> f64 {
         }
         Choice::Trophy { .. } => 0.5,
         Choice::Count(n) => n as f64 * 0.2,
+        // Summit deals: declined by default.
+        Choice::Yes if matches!(prompt, Some(Prompt::Consent { .. })) => -1.0,
         Choice::Yes => 0.5,
         Choice::No | Choice::Done => 0.0,
         Choice::ActionCard(_) | Choice::Concede => -0.5,
+        // Campaign: an Event card is worth the lead card's actions when it
+        // gives them.
+        Choice::PlayEvent => {
+            if arcs_engine::campaign::events::event_gives_actions(s, seat) {
+                0.2 + s
+                    .lead_card()
+                    .map_or(0.0, |l| 0.6 * suit_value(s, seat, l.suit()))
+            } else {
+                -0.5
+            }
+        }
+        Choice::Policy(_) | Choice::Resolve(_) => 0.0,
+        // Leaving the Empire or reviving it is a plan, not a reflex; and
+        // this bot proposes no deals it cannot weigh (issue 13: bots
+        // decline by default).
+        Choice::Summit(_) => -1.0,
+        Choice::Negotiate(_) => -2.0,
     }
 }
 

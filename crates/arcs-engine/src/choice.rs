@@ -84,6 +84,73 @@ pub enum Loot {
     /// The resource in this slot (0-based).
     Slot(#[serde(deserialize_with = "below::<RESOURCE_SLOTS, _>")] u8),
     Card(CardId),
+    /// A Trophy: a piece of `owner` of this kind (campaign: the Imperial
+    /// Demand of War takes Trophies, p20).
+    Trophy {
+        owner: Owner,
+        kind: crate::state::TrophyKind,
+    },
+    /// A Captive: an agent of this seat.
+    Captive(Seat),
+}
+
+/// A Negotiation action (campaign rules p17): `by` acts, and it affects
+/// `to`, whose consent it needs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Negotiation {
+    pub by: Seat,
+    pub to: Seat,
+    pub act: NegotiationAct,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NegotiationAct {
+    /// Cede Control: this Loyal piece of `by` is replaced by `to`'s piece of
+    /// the same type.
+    Cede { system: SystemId, piece: Piece },
+    /// Delegate Authority: one of `by`'s agents on the Court card at `pos`
+    /// is replaced by one of `to`'s.
+    Delegate {
+        #[serde(deserialize_with = "below::<COURT_POSITIONS, _>")]
+        pos: u8,
+    },
+    /// Promise Favor: an agent from `by`'s supply onto `to`'s Fate card.
+    Favor,
+    /// Transfer Asset: `by` gives this to `to`.
+    Give(Asset),
+    /// Invite to Empire: `by`, the First Regent, makes the Outlaw `to` a
+    /// Regent.
+    Invite,
+}
+
+/// What Transfer Asset gives (p17; never a card).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Asset {
+    /// The resource in this slot (0-based).
+    Slot(#[serde(deserialize_with = "below::<RESOURCE_SLOTS, _>")] u8),
+    Trophy {
+        owner: Owner,
+        kind: crate::state::TrophyKind,
+    },
+    /// A Captive: an agent of this seat.
+    Captive(Seat),
+    /// A Favor: an agent of this seat on the giver's Fate card.
+    Favor(Seat),
+}
+
+/// A Call to Order action of a Summit's caller (campaign rules p16).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SummitAction {
+    /// Flip the Imperial Council to In Session.
+    Petition,
+    /// Flip your title to Outlaw.
+    Leave,
+    /// With no Regents: flip your title to Regent and take the First
+    /// Regent tile.
+    Revive,
 }
 
 /// A resource layout: what sits in each slot (B-RES-06).
@@ -162,6 +229,18 @@ pub enum Choice {
     Yes,
     No,
     Done,
+    /// Play an Event card from hand (campaign rules p12): all Event cards
+    /// are alike, so the choice names none.
+    PlayEvent,
+    /// An Imperial Policy (Govern the Imperial Reach, p20).
+    Policy(crate::campaign::Policy),
+    /// Resolve the Crises or the Edicts (the Imperial Council, p14).
+    Resolve(crate::campaign::EventIcon),
+    /// A Call to Order action (p16).
+    Summit(SummitAction),
+    /// A Negotiation action to propose, force (Return Favors) or add to a
+    /// multipart proposal (p16–17).
+    Negotiate(Negotiation),
     /// Concede the game (B-GAME-04). Any seat, any time; never listed among
     /// a decision's choices.
     Concede,
@@ -199,7 +278,29 @@ fn owner_str(o: Owner) -> String {
         Owner::Seat(s) => s.to_string(),
         Owner::Empire => "empire".into(),
         Owner::Free => "free".into(),
+        Owner::Blight => "blight".into(),
     }
+}
+
+fn trophy_kind_str(k: crate::state::TrophyKind) -> &'static str {
+    use crate::state::TrophyKind;
+    match k {
+        TrophyKind::Ship => "ship",
+        TrophyKind::Starport => "starport",
+        TrophyKind::City => "city",
+        TrophyKind::Agent => "agent",
+    }
+}
+
+fn parse_trophy_kind(s: &str) -> Option<crate::state::TrophyKind> {
+    use crate::state::TrophyKind;
+    Some(match s {
+        "ship" => TrophyKind::Ship,
+        "starport" => TrophyKind::Starport,
+        "city" => TrophyKind::City,
+        "agent" => TrophyKind::Agent,
+        _ => return None,
+    })
 }
 
 fn card_code(c: CardId) -> &'static str {
@@ -265,6 +366,13 @@ impl fmt::Display for Choice {
             Steal { from, loot } => match loot {
                 Loot::Slot(s) => write!(f, "steal {from} slot {}", one_based(*s)),
                 Loot::Card(c) => write!(f, "steal {from} card {}", card_code(*c)),
+                Loot::Trophy { owner, kind } => write!(
+                    f,
+                    "steal {from} trophy {} {}",
+                    owner_str(*owner),
+                    trophy_kind_str(*kind)
+                ),
+                Loot::Captive(o) => write!(f, "steal {from} captive {o}"),
             },
             Court(i) => write!(f, "court {}", one_based(*i)),
             Card(c) => write!(f, "card {}", card_code(*c)),
@@ -276,6 +384,46 @@ impl fmt::Display for Choice {
             Yes => f.write_str("yes"),
             No => f.write_str("no"),
             Done => f.write_str("done"),
+            PlayEvent => f.write_str("event"),
+            Policy(p) => write!(f, "policy {}", p.name().to_lowercase()),
+            Resolve(i) => f.write_str(match i {
+                crate::campaign::EventIcon::Crisis => "resolve crises",
+                crate::campaign::EventIcon::Edict => "resolve edicts",
+            }),
+            Summit(a) => f.write_str(match a {
+                SummitAction::Petition => "summit petition",
+                SummitAction::Leave => "summit leave",
+                SummitAction::Revive => "summit revive",
+            }),
+            Negotiate(n) => {
+                write!(f, "deal {} {} ", n.by, n.to)?;
+                match n.act {
+                    NegotiationAct::Cede { system, piece } => match piece {
+                        crate::choice::Piece::Ship { damaged, .. } => write!(
+                            f,
+                            "cede {system} ship {}",
+                            if damaged { "damaged" } else { "fresh" }
+                        ),
+                        crate::choice::Piece::Building { slot } => {
+                            write!(f, "cede {system} building {}", one_based(slot))
+                        }
+                    },
+                    NegotiationAct::Delegate { pos } => write!(f, "delegate {}", one_based(pos)),
+                    NegotiationAct::Favor => f.write_str("favor"),
+                    NegotiationAct::Give(a) => match a {
+                        Asset::Slot(i) => write!(f, "give slot {}", one_based(i)),
+                        Asset::Trophy { owner, kind } => write!(
+                            f,
+                            "give trophy {} {}",
+                            owner_str(owner),
+                            trophy_kind_str(kind)
+                        ),
+                        Asset::Captive(o) => write!(f, "give captive {o}"),
+                        Asset::Favor(o) => write!(f, "give favor {o}"),
+                    },
+                    NegotiationAct::Invite => f.write_str("invite"),
+                }
+            }
             Concede => f.write_str("concede"),
         }
     }
@@ -307,6 +455,7 @@ fn parse_owner(s: &str) -> Option<Owner> {
     match s.to_ascii_lowercase().as_str() {
         "empire" => Some(Owner::Empire),
         "free" => Some(Owner::Free),
+        "blight" => Some(Owner::Blight),
         _ => parse_seat(s).map(Owner::Seat),
     }
 }
@@ -401,13 +550,8 @@ impl std::str::FromStr for Choice {
             }
             "trophy" => {
                 let owner = parse_seat(word(1)?).ok_or_else(|| err("expected P1..P4"))?;
-                let kind = match word(2)? {
-                    "ship" => crate::state::TrophyKind::Ship,
-                    "starport" => crate::state::TrophyKind::Starport,
-                    "city" => crate::state::TrophyKind::City,
-                    "agent" => crate::state::TrophyKind::Agent,
-                    _ => return Err(err("trophy PN ship|starport|city|agent")),
-                };
+                let kind = parse_trophy_kind(word(2)?)
+                    .ok_or_else(|| err("trophy PN ship|starport|city|agent"))?;
                 (Choice::Trophy { owner, kind }, 3)
             }
             "end" => (Choice::EndTurn, 1),
@@ -472,14 +616,32 @@ impl std::str::FromStr for Choice {
             }
             "steal" => {
                 let from = parse_seat(word(1)?).ok_or_else(|| err("expected P1..P4"))?;
-                let loot = match word(2)? {
-                    "slot" => Loot::Slot(slot(3)?),
-                    "card" => {
-                        Loot::Card(CardId::parse(word(3)?).ok_or_else(|| err("unknown card"))?)
+                let (loot, used) = match word(2)? {
+                    "slot" => (Loot::Slot(slot(3)?), 4),
+                    "card" => (
+                        Loot::Card(CardId::parse(word(3)?).ok_or_else(|| err("unknown card"))?),
+                        4,
+                    ),
+                    "trophy" => (
+                        Loot::Trophy {
+                            owner: parse_owner(word(3)?).ok_or_else(|| err("expected an owner"))?,
+                            kind: parse_trophy_kind(word(4)?)
+                                .ok_or_else(|| err("ship|starport|city|agent"))?,
+                        },
+                        5,
+                    ),
+                    "captive" => (
+                        Loot::Captive(parse_seat(word(3)?).ok_or_else(|| err("expected P1..P4"))?),
+                        4,
+                    ),
+                    _ => {
+                        return Err(err(
+                            "steal PN slot N | steal PN card ID | steal PN trophy OWNER KIND | \
+                             steal PN captive PM",
+                        ))
                     }
-                    _ => return Err(err("steal PN slot N | steal PN card ID")),
                 };
-                (Choice::Steal { from, loot }, 4)
+                (Choice::Steal { from, loot }, used)
             }
             "court" => (
                 Choice::Court(
@@ -525,6 +687,105 @@ impl std::str::FromStr for Choice {
             "yes" => (Choice::Yes, 1),
             "no" => (Choice::No, 1),
             "done" | "stop" => (Choice::Done, 1),
+            "event" => (Choice::PlayEvent, 1),
+            "policy" => (
+                Choice::Policy(match word(1)? {
+                    "war" => crate::campaign::Policy::War,
+                    "peace" => crate::campaign::Policy::Peace,
+                    "escalation" => crate::campaign::Policy::Escalation,
+                    _ => return Err(err("policy war|peace|escalation")),
+                }),
+                2,
+            ),
+            "resolve" => (
+                Choice::Resolve(match word(1)? {
+                    "crises" => crate::campaign::EventIcon::Crisis,
+                    "edicts" => crate::campaign::EventIcon::Edict,
+                    _ => return Err(err("resolve crises|edicts")),
+                }),
+                2,
+            ),
+            "summit" => (
+                Choice::Summit(match word(1)? {
+                    "petition" => SummitAction::Petition,
+                    "leave" => SummitAction::Leave,
+                    "revive" => SummitAction::Revive,
+                    _ => return Err(err("summit petition|leave|revive")),
+                }),
+                2,
+            ),
+            "deal" => {
+                let by = parse_seat(word(1)?).ok_or_else(|| err("expected P1..P4"))?;
+                let to = parse_seat(word(2)?).ok_or_else(|| err("expected P1..P4"))?;
+                let (act, used) = match word(3)? {
+                    "cede" => {
+                        let system = sys(4)?;
+                        match word(5)? {
+                            "ship" => (
+                                NegotiationAct::Cede {
+                                    system,
+                                    piece: Piece::Ship {
+                                        owner: Owner::Seat(by),
+                                        damaged: match word(6)? {
+                                            "fresh" => false,
+                                            "damaged" => true,
+                                            _ => return Err(err("fresh|damaged")),
+                                        },
+                                    },
+                                },
+                                7,
+                            ),
+                            "building" => (
+                                NegotiationAct::Cede {
+                                    system,
+                                    piece: Piece::Building {
+                                        slot: parse_index(word(6)?, BUILDING_SLOTS)
+                                            .ok_or_else(|| err("building slots are 1..3"))?,
+                                    },
+                                },
+                                7,
+                            ),
+                            _ => return Err(err("cede SYSTEM ship fresh|damaged | cede SYSTEM building N")),
+                        }
+                    }
+                    "delegate" => (
+                        NegotiationAct::Delegate {
+                            pos: parse_index(word(4)?, COURT_POSITIONS)
+                                .ok_or_else(|| err("court positions are 1..6"))?,
+                        },
+                        5,
+                    ),
+                    "favor" => (NegotiationAct::Favor, 4),
+                    "invite" => (NegotiationAct::Invite, 4),
+                    "give" => match word(4)? {
+                        "slot" => (NegotiationAct::Give(Asset::Slot(slot(5)?)), 6),
+                        "trophy" => (
+                            NegotiationAct::Give(Asset::Trophy {
+                                owner: parse_owner(word(5)?)
+                                    .ok_or_else(|| err("expected an owner"))?,
+                                kind: parse_trophy_kind(word(6)?)
+                                    .ok_or_else(|| err("ship|starport|city|agent"))?,
+                            }),
+                            7,
+                        ),
+                        "captive" => (
+                            NegotiationAct::Give(Asset::Captive(
+                                parse_seat(word(5)?).ok_or_else(|| err("expected P1..P4"))?,
+                            )),
+                            6,
+                        ),
+                        "favor" => (
+                            NegotiationAct::Give(Asset::Favor(
+                                parse_seat(word(5)?).ok_or_else(|| err("expected P1..P4"))?,
+                            )),
+                            6,
+                        ),
+                        _ => return Err(err("give slot N | trophy OWNER KIND | captive PN | favor PN")),
+                    },
+                    _ => return Err(err("deal BY TO cede|delegate|favor|give|invite ...")),
+                };
+                (Choice::Negotiate(Negotiation { by, to, act }), used)
+            }
             "concede" => (Choice::Concede, 1),
             _ => match parse_act(&head) {
                 Some(a) => (Choice::Act(a), 1),
@@ -607,6 +868,23 @@ pub enum Prompt {
         card: CardId,
         what: String,
     },
+    /// Campaign setup: choose one of your two Fate cards (secretly, all
+    /// players at once).
+    ChooseFate,
+    /// Campaign setup: place 3 ships and a building at a planet with an
+    /// Imperial ship (`round` 1 or 2).
+    PlaceStart {
+        round: u8,
+    },
+    /// A campaign procedure needs a choice; `what` says which.
+    Campaign {
+        what: String,
+    },
+    /// A Summit deal needs this seat's consent (campaign rules p17).
+    Consent {
+        proposer: Seat,
+        deal: String,
+    },
 }
 
 /// Why hits are being assigned (the battle step, B-BAT-05).
@@ -682,6 +960,7 @@ impl Prompt {
                     Owner::Seat(s) => format!("{s}'s"),
                     Owner::Empire => "the Empire's".into(),
                     Owner::Free => "the Free States'".into(),
+                    Owner::Blight => "the Blight's".into(),
                 },
                 match hits_left {
                     1 => "1 hit".to_string(),
@@ -709,6 +988,12 @@ impl Prompt {
                 crate::describe::card_name(*card),
                 crate::describe::capitalise(what)
             ),
+            ChooseFate => "Choose your Fate (secretly; everyone chooses at once).".into(),
+            PlaceStart { round } => format!(
+                "Setup, round {round}: place 3 ships and a building at a planet with an Imperial ship."
+            ),
+            Campaign { what } => crate::describe::capitalise(what),
+            Consent { proposer, deal } => format!("{proposer} proposes a deal: {deal}. Do you agree?"),
         }
     }
 }
@@ -746,6 +1031,22 @@ mod tests {
             "piece 3.1 building 1",
             "steal P2 slot 3",
             "steal P2 card BC05",
+            "steal P2 trophy free city",
+            "steal P3 trophy P2 ship",
+            "steal P2 captive P4",
+            "event",
+            "policy escalation",
+            "resolve crises",
+            "summit leave",
+            "deal P1 P2 cede 3.1 ship fresh",
+            "deal P2 P1 cede 3.1 building 2",
+            "deal P1 P3 delegate 2",
+            "deal P1 P2 favor",
+            "deal P2 P1 give slot 3",
+            "deal P2 P1 give trophy empire ship",
+            "deal P2 P1 give captive P3",
+            "deal P2 P1 give favor P4",
+            "deal P1 P2 invite",
             "court 2",
             "card BC05",
             "action ADM7",

@@ -10,6 +10,8 @@ pub enum Mode {
     #[default]
     Base,
     LeadersLore,
+    /// The Blighted Reach campaign (Act I; campaign rules p4–6).
+    Campaign,
 }
 
 /// What a game is set up with. Together with a seed and the choices made,
@@ -33,6 +35,154 @@ pub struct Config {
     /// Leaders & Lore options (used in that mode only).
     #[serde(default, skip_serializing_if = "LeadersLore::is_default")]
     pub leaders_lore: LeadersLore,
+    /// Campaign options (used in that mode only).
+    #[serde(default, skip_serializing_if = "CampaignConfig::is_default")]
+    pub campaign: CampaignConfig,
+}
+
+/// How the players get their Fates (campaign rules p6 step B).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FateSelection {
+    /// Each player draws 2 Fate cards from the pool (by default every "A"
+    /// Fate) and secretly chooses one; `"draw"` or a list of Fate names.
+    Draw(FatePool),
+    /// A fixed Fate per seat (seat 1 first), by name ("Steward") or card
+    /// id (`FATE01`).
+    Fixed(Vec<String>),
+    /// No Fates: the campaign's shared systems alone (the Empire, the Free
+    /// States, the Blight, events, the Council). Not the campaign as
+    /// printed: a test bed for those systems while the Fates are built.
+    None,
+}
+
+impl Default for FateSelection {
+    fn default() -> Self {
+        FateSelection::Draw(FatePool::default())
+    }
+}
+
+/// The Fates a draw deals from.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum FatePool {
+    /// Every "A" Fate.
+    #[default]
+    #[serde(skip)]
+    All,
+    List(Vec<String>),
+}
+
+/// Campaign options.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignConfig {
+    /// The Act to set up: 1 (Acts II and III follow an Intermission, not
+    /// yet available).
+    #[serde(default = "one")]
+    pub act: u8,
+    #[serde(default)]
+    pub fates: FateSelection,
+    /// Lore cards shuffled into the Court deck (one per player is drawn at
+    /// random from them); the base lore (L01–L14) if absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lore: Option<Vec<String>>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+impl CampaignConfig {
+    fn is_default(&self) -> bool {
+        *self == CampaignConfig { act: 1, ..Default::default() } || *self == CampaignConfig::default()
+    }
+
+    /// The lore cards that may be shuffled into the Court deck (p5 step J).
+    pub fn lore_cards(&self) -> Result<Vec<CardId>, ConfigError> {
+        use crate::data::{CardKind, CatalogSet};
+        match &self.lore {
+            None => Ok(crate::data::catalog()
+                .ids()
+                .filter(|c| c.info().kind == CardKind::Lore && c.info().set == CatalogSet::Base)
+                .collect()),
+            Some(list) => {
+                let mut v = Vec::new();
+                for x in list {
+                    let c = CardId::parse(x).ok_or_else(|| ConfigError::UnknownCard(x.clone()))?;
+                    if c.info().kind != CardKind::Lore {
+                        return Err(ConfigError::WrongKind {
+                            id: c.code().to_string(),
+                            want: "lore".into(),
+                        });
+                    }
+                    if !crate::cards::implemented(c) {
+                        return Err(ConfigError::NotImplemented {
+                            id: c.code().to_string(),
+                            name: c.name().to_string(),
+                        });
+                    }
+                    if v.contains(&c) {
+                        return Err(ConfigError::Duplicate(c.code().to_string()));
+                    }
+                    v.push(c);
+                }
+                Ok(v)
+            }
+        }
+    }
+}
+
+/// A Fate card by name ("Steward") or id (`FATE01`, `ARCS-FATE01`).
+pub fn fate_card(name: &str) -> Result<CardId, ConfigError> {
+    let c = CardId::parse(name).ok_or_else(|| ConfigError::UnknownCard(name.to_string()))?;
+    if c.info().kind != crate::data::CardKind::Fate {
+        return Err(ConfigError::WrongKind {
+            id: c.code().to_string(),
+            want: "Fate".into(),
+        });
+    }
+    Ok(c)
+}
+
+/// The Fate cards a draw deals from, checked: known, "A" Fates for Act I,
+/// implemented, listed once.
+pub fn fate_pool(pool: &FatePool) -> Result<Vec<CardId>, ConfigError> {
+    let cards = match pool {
+        FatePool::All => crate::campaign::fates::group('A'),
+        FatePool::List(names) => {
+            let mut v = Vec::new();
+            for n in names {
+                let c = fate_card(n)?;
+                if v.contains(&c) {
+                    return Err(ConfigError::Duplicate(c.code().to_string()));
+                }
+                v.push(c);
+            }
+            v
+        }
+    };
+    for c in &cards {
+        check_fate(*c)?;
+    }
+    Ok(cards)
+}
+
+/// An Act I Fate must be an "A" Fate whose cards are implemented.
+fn check_fate(c: CardId) -> Result<(), ConfigError> {
+    if !crate::campaign::fates::number(c).is_some_and(|n| n <= 8) {
+        return Err(ConfigError::Campaign(format!(
+            "{} is not an \"A\" Fate: Act I is played with the Fates marked A",
+            c.name()
+        )));
+    }
+    if crate::campaign::fates::def(c).is_none() {
+        return Err(ConfigError::NotImplemented {
+            id: c.code().to_string(),
+            name: format!("the {} Fate", c.name()),
+        });
+    }
+    Ok(())
 }
 
 /// Which cards a Leaders & Lore row is dealt from.
@@ -146,6 +296,33 @@ impl Config {
             split_discard: false,
             court: None,
             leaders_lore: LeadersLore::default(),
+            campaign: CampaignConfig::default(),
+        }
+    }
+
+    /// An Act I campaign game: each player draws 2 "A" Fates and chooses.
+    pub fn campaign(players: u8) -> Config {
+        Config {
+            mode: Mode::Campaign,
+            campaign: CampaignConfig {
+                act: 1,
+                ..Default::default()
+            },
+            ..Config::base(players)
+        }
+    }
+
+    /// The campaign's shared systems without Fates (a test bed; see
+    /// [`FateSelection::None`]).
+    pub fn campaign_without_fates(players: u8) -> Config {
+        Config {
+            mode: Mode::Campaign,
+            campaign: CampaignConfig {
+                act: 1,
+                fates: FateSelection::None,
+                lore: None,
+            },
+            ..Config::base(players)
         }
     }
 
@@ -196,6 +373,8 @@ pub enum ConfigError {
     },
     #[error("fixed assignments: {0}")]
     Assignment(String),
+    #[error("campaign: {0}")]
+    Campaign(String),
 }
 
 impl Config {
@@ -255,6 +434,9 @@ impl Config {
         if self.mode == Mode::LeadersLore {
             self.validate_leaders_lore()?;
         }
+        if self.mode == Mode::Campaign {
+            return self.validate_campaign();
+        }
         if let Some(id) = &self.setup_card {
             let card = crate::data::components()
                 .setup_card(id)
@@ -268,6 +450,83 @@ impl Config {
             }
         }
         self.court_cards()
+    }
+
+    /// Campaign: Act I only, no setup card (p4), Fates that exist and are
+    /// implemented, enough of them for a draw, the Court deck and lore
+    /// known. Returns the Court deck.
+    fn validate_campaign(&self) -> Result<Vec<CardId>, ConfigError> {
+        let c = &self.campaign;
+        if c.act != 1 {
+            return Err(ConfigError::Campaign(format!(
+                "Act {} cannot be set up yet: a campaign starts with Act I",
+                c.act
+            )));
+        }
+        if self.setup_card.is_some() {
+            return Err(ConfigError::Campaign(
+                "the campaign uses no setup card (campaign rules p4)".into(),
+            ));
+        }
+        if self.split_discard {
+            return Err(ConfigError::Campaign(
+                "the split-discard variant is for single games".into(),
+            ));
+        }
+        let n = self.players as usize;
+        match &c.fates {
+            FateSelection::None => {}
+            FateSelection::Fixed(list) => {
+                if list.len() != n {
+                    return Err(ConfigError::Campaign(format!(
+                        "{} Fates for {n} players",
+                        list.len()
+                    )));
+                }
+                let mut seen = Vec::new();
+                for x in list {
+                    let f = fate_card(x)?;
+                    check_fate(f)?;
+                    if seen.contains(&f) {
+                        return Err(ConfigError::Duplicate(f.code().to_string()));
+                    }
+                    seen.push(f);
+                }
+            }
+            FateSelection::Draw(pool) => {
+                let cards = fate_pool(pool)?;
+                if cards.len() < 2 * n {
+                    return Err(ConfigError::PoolTooSmall {
+                        what: "Fate",
+                        need: 2 * n,
+                        have: cards.len(),
+                    });
+                }
+            }
+        }
+        let lore = c.lore_cards()?;
+        if lore.len() < n {
+            return Err(ConfigError::PoolTooSmall {
+                what: "lore",
+                need: n,
+                have: lore.len(),
+            });
+        }
+        match &self.court {
+            Some(_) => self.court_cards(),
+            None => {
+                let cards = crate::campaign::setup::campaign_court();
+                for card in &cards {
+                    if !crate::cards::implemented(*card) {
+                        return Err(ConfigError::NotImplemented {
+                            id: card.code().to_string(),
+                            name: card.name().to_string(),
+                        });
+                    }
+                }
+                Ok(cards)
+            }
+        }
     }
 
     /// Leaders & Lore: pools large enough for the rows, every card

@@ -327,6 +327,15 @@ fn hit_name(why: HitWhy) -> &'static str {
     }
 }
 
+fn trophy_singular(k: TrophyKind) -> &'static str {
+    match k {
+        TrophyKind::Ship => "ship",
+        TrophyKind::Starport => "starport",
+        TrophyKind::City => "city",
+        TrophyKind::Agent => "agent",
+    }
+}
+
 pub(crate) fn trophy_plural(k: TrophyKind) -> &'static str {
     match k {
         TrophyKind::Ship => "ships",
@@ -376,6 +385,7 @@ impl Describer<'_> {
             Owner::Seat(x) => self.seat_poss(x),
             Owner::Empire => "the Empire's".into(),
             Owner::Free => "a Free".into(),
+            Owner::Blight => "a Blight".into(),
         }
     }
 
@@ -385,6 +395,7 @@ impl Describer<'_> {
             Owner::Seat(x) => self.seat_name(x),
             Owner::Empire => "the Empire".into(),
             Owner::Free => "the Free States".into(),
+            Owner::Blight => "the Blight".into(),
         }
     }
 
@@ -485,6 +496,18 @@ impl Describer<'_> {
 
     pub(crate) fn steal(&self, from: Seat, loot: Loot, keys: bool) -> String {
         match loot {
+            Loot::Trophy { owner, kind } => format!(
+                "Take one of {} Trophies from {}: {} {}",
+                self.seat_poss(from),
+                self.owner_name(Owner::Seat(from)),
+                self.poss(owner),
+                trophy_singular(kind)
+            ),
+            Loot::Captive(o) => format!(
+                "Take one of {} Captives: {} agent",
+                self.seat_poss(from),
+                self.seat_poss(o)
+            ),
             Loot::Slot(i) => match self.resource_at(from, i) {
                 Some(r) => format!(
                     "Steal the {} in {}",
@@ -693,6 +716,31 @@ impl Describer<'_> {
                 _ => format!("Take {}", card_name(*c)),
             },
             (Prompt::Card { .. }, _) => return self.card_context(c),
+            (Prompt::ChooseFate, Choice::Card(f)) => format!("Become the {}", card_name(*f)),
+            (Prompt::PlaceStart { .. }, Choice::Build { kind, system }) => format!(
+                "Place 3 ships and a {} in {system}",
+                match kind {
+                    BuildTarget::Starport => "starport",
+                    _ => "city",
+                }
+            ),
+            (Prompt::Campaign { .. } | Prompt::Consent { .. }, _) => match self.s.stack.last()? {
+                Frame::Campaign(f) => return f.describe(self.s, self.seat, c),
+                Frame::Move(_) => match c {
+                    Choice::Ships { fresh, damaged } => {
+                        format!("Take along {}", imperial_ships(*fresh, *damaged))
+                    }
+                    _ => return None,
+                },
+                Frame::Battle(_) => match c {
+                    Choice::Yes => "Add the Imperial ships to the attack".into(),
+                    Choice::No => "Attack without the Imperial ships".into(),
+                    Choice::Resource(r) => format!("Raid the Free States for a {}", resource_name(*r)),
+                    Choice::Done => "Take nothing".into(),
+                    _ => return None,
+                },
+                _ => return None,
+            },
             _ => return None,
         })
     }
@@ -777,6 +825,14 @@ impl Describer<'_> {
             Choice::Yes => "Yes".into(),
             Choice::No => "No".into(),
             Choice::Done => "Stop here".into(),
+            Choice::PlayEvent => "Play an Event card".into(),
+            Choice::Policy(p) => format!("The Policy of {}", p.name()),
+            Choice::Resolve(crate::campaign::EventIcon::Crisis) => "Resolve the Crises".into(),
+            Choice::Resolve(crate::campaign::EventIcon::Edict) => "Resolve the Edicts".into(),
+            Choice::Summit(a) => crate::campaign::frame::summit_words(a).into(),
+            Choice::Negotiate(n) => crate::describe::capitalise(
+                &crate::campaign::summit::negotiation_words(s, &n),
+            ),
             Choice::Concede => "Concede the game".into(),
         }
     }
@@ -800,5 +856,16 @@ fn join_and(parts: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Imperial ships as words: "2 fresh Imperial ships and a damaged
+/// Imperial ship" (a Regent's move, campaign p10).
+fn imperial_ships(fresh: u8, damaged: u8) -> String {
+    match (fresh, damaged) {
+        (0, 0) => "no Imperial ships".into(),
+        _ => ships_phrase(fresh, damaged)
+            .replace("fresh ship", "fresh Imperial ship")
+            .replace("damaged ship", "damaged Imperial ship"),
     }
 }

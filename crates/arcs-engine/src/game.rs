@@ -154,22 +154,24 @@ impl Game {
             return Ok(events);
         }
         let mut buf = Vec::new();
-        let who = self
-            .state
-            .choices_into(&mut buf)
-            .ok_or(ApplyError::GameOver)?;
-        if who != seat {
+        // The deciding seat, or one of several deciding at once.
+        let deciders = self.state.deciders();
+        if deciders == 0 {
+            return Err(ApplyError::GameOver);
+        }
+        if deciders & (1 << seat.0) == 0 {
             return Err(ApplyError::NotYourTurn {
-                expected: who,
+                expected: Seat(deciders.trailing_zeros() as u8),
                 got: seat,
             });
         }
+        self.state.choices_for(seat, &mut buf);
         if !buf.contains(&choice) {
             return Err(ApplyError::Illegal { choice });
         }
         let mut events = Vec::new();
         let before = self.hidden_marks();
-        self.state.apply_unchecked(choice, &mut events);
+        self.state.apply_for(seat, choice, &mut events);
         // R-UNDO-1: a barrier when something hidden came out — the RNG or a
         // face-down deck moved, or an event showed a seat what it did not
         // know (`Event::reveals`: a card drawn, a hand looked at) — or when
@@ -185,6 +187,25 @@ impl Game {
         self.last_apply_log_start = self.log.len();
         self.log.extend(events.iter().cloned());
         Ok(events)
+    }
+
+    /// The decision `seat` may take now, if any: the pending decision when
+    /// it is that seat's, or its part of a decision several seats take at
+    /// once.
+    pub fn decision_for(&self, seat: Seat) -> Option<crate::flow::Decision> {
+        if self.state.outcome.is_some() || seat.0 >= self.state.players {
+            return None;
+        }
+        self.state.decision_for(seat)
+    }
+
+    /// Seats that may decide now (several during a decision all take at
+    /// once), in seat order.
+    pub fn deciding_seats(&self) -> Vec<Seat> {
+        let d = self.state.deciders();
+        Seat::all(self.state.players)
+            .filter(|x| d & (1 << x.0) != 0)
+            .collect()
     }
 
     /// What a program playing `seat` may know (bots receive this).

@@ -7,8 +7,8 @@ use std::fmt;
 /// Most seats a game can have (B-COMP-01).
 pub const MAX_SEATS: usize = 4;
 /// Owners of map pieces: the four seats plus the campaign's non-player
-/// owners (Empire, Free States). Sized now so the campaign fits later.
-pub const MAX_OWNERS: usize = 6;
+/// owners (the Empire, the Free States and the Blight).
+pub const MAX_OWNERS: usize = 7;
 
 /// A player's seat. `Seat(0)` is "player 1" (P1), the first initiative
 /// holder at setup (B-SETUP-02). In JSON a seat is its 1-based number.
@@ -78,6 +78,10 @@ pub enum Owner {
     Seat(Seat),
     Empire,
     Free,
+    /// The Blight (campaign): its tokens sit in a system's ship counts
+    /// (fresh / damaged), but they are no ships — they never control a
+    /// system, never move and are hit only as the Blight rules say.
+    Blight,
 }
 
 impl Owner {
@@ -86,13 +90,15 @@ impl Owner {
             Owner::Seat(s) => s.index(),
             Owner::Empire => 4,
             Owner::Free => 5,
+            Owner::Blight => 6,
         }
     }
     pub fn from_index(i: usize) -> Owner {
         match i {
             0..=3 => Owner::Seat(Seat(i as u8)),
             4 => Owner::Empire,
-            _ => Owner::Free,
+            5 => Owner::Free,
+            _ => Owner::Blight,
         }
     }
     pub fn seat(self) -> Option<Seat> {
@@ -109,6 +115,7 @@ impl fmt::Display for Owner {
             Owner::Seat(s) => write!(f, "{s}"),
             Owner::Empire => f.write_str("Empire"),
             Owner::Free => f.write_str("Free States"),
+            Owner::Blight => f.write_str("Blight"),
         }
     }
 }
@@ -180,6 +187,9 @@ pub enum Suit {
     Aggression,
     Construction,
     Mobilization,
+    /// The campaign's Event cards: no suit of their own — played as the
+    /// lead card (campaign rules p12); not in [`Suit::ALL`].
+    Event,
 }
 
 impl Suit {
@@ -195,6 +205,7 @@ impl Suit {
             Suit::Aggression => "AGG",
             Suit::Construction => "CON",
             Suit::Mobilization => "MOB",
+            Suit::Event => "EVT",
         }
     }
     pub fn name(self) -> &'static str {
@@ -203,6 +214,7 @@ impl Suit {
             Suit::Aggression => "Aggression",
             Suit::Construction => "Construction",
             Suit::Mobilization => "Mobilization",
+            Suit::Event => "Event",
         }
     }
     /// The standard actions the suit's pips allow (B-TURN-04).
@@ -213,6 +225,8 @@ impl Suit {
             Suit::Aggression => &[Battle, Move, Secure],
             Suit::Construction => &[Build, Repair],
             Suit::Mobilization => &[Move, Influence],
+            // An Event takes the lead card's actions (flow/turn.rs).
+            Suit::Event => &[],
         }
     }
 }
@@ -316,8 +330,9 @@ impl fmt::Display for StdAction {
     }
 }
 
-/// One of the 28 action cards: suit × number 1..7 (B-COMP-03). In JSON it
-/// is its index 0..=27; any other number is refused when read.
+/// One of the 28 action cards: suit × number 1..7 (B-COMP-03), or one of
+/// the campaign's Event cards (28..=31, all alike: campaign rules p12). In
+/// JSON it is its index 0..=31; any other number is refused when read.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]
 pub struct ActionCard(pub u8);
@@ -325,38 +340,64 @@ pub struct ActionCard(pub u8);
 impl<'de> Deserialize<'de> for ActionCard {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let n = u8::deserialize(d)?;
-        if (n as usize) < ActionCard::COUNT {
+        if (n as usize) < ActionCard::ALL_COUNT {
             Ok(ActionCard(n))
         } else {
             Err(serde::de::Error::custom(format!(
                 "action cards are numbered 0..={}, not {n}",
-                ActionCard::COUNT - 1
+                ActionCard::ALL_COUNT - 1
             )))
         }
     }
 }
 
 impl ActionCard {
+    /// The standard action cards (4 suits × 7).
     pub const COUNT: usize = 28;
+    /// Event cards the campaign can add: 3 in the box and Caretaker's
+    /// (ARCS-F515).
+    pub const EVENTS: u8 = 4;
+    /// Every action card id, Event cards included.
+    pub const ALL_COUNT: usize = Self::COUNT + Self::EVENTS as usize;
     pub fn new(suit: Suit, number: u8) -> ActionCard {
-        debug_assert!((1..=7).contains(&number));
+        debug_assert!((1..=7).contains(&number) && suit != Suit::Event);
         ActionCard(suit as u8 * 7 + number - 1)
     }
+    /// The `k`-th Event card (0-based, below [`EVENTS`](Self::EVENTS)).
+    pub fn event(k: u8) -> ActionCard {
+        ActionCard(Self::COUNT as u8 + k.min(Self::EVENTS - 1))
+    }
+    pub fn is_event(self) -> bool {
+        self.0 as usize >= Self::COUNT
+    }
     pub fn suit(self) -> Suit {
-        Suit::ALL[(self.0 / 7) as usize]
+        Suit::ALL
+            .get((self.0 / 7) as usize)
+            .copied()
+            .unwrap_or(Suit::Event)
     }
+    /// The printed number; an Event card has none (0).
     pub fn number(self) -> u8 {
-        self.0 % 7 + 1
+        if self.is_event() {
+            0
+        } else {
+            self.0 % 7 + 1
+        }
     }
-    /// Pips printed on the card (components.md §3).
+    /// Pips printed on the card (components.md §3); an Event card has none
+    /// (it takes the lead card's, flow/turn.rs).
     pub fn pips(self) -> u8 {
-        crate::data::action_pips(self.suit(), self.number())
+        if self.is_event() {
+            0
+        } else {
+            crate::data::action_pips(self.suit(), self.number())
+        }
     }
     /// The ambition this card lets its leader declare (B-AMB-02):
     /// `None` for 1s, `Some(None)`... see [`DeclareRight`].
     pub fn declare_right(self) -> DeclareRight {
         match self.number() {
-            1 => DeclareRight::None,
+            0 | 1 => DeclareRight::None,
             2 => DeclareRight::One(Ambition::Tycoon),
             3 => DeclareRight::One(Ambition::Tyrant),
             4 => DeclareRight::One(Ambition::Warlord),
@@ -370,6 +411,19 @@ impl ActionCard {
     }
     pub fn parse(s: &str) -> Option<ActionCard> {
         let s = s.trim();
+        // Event cards: `EVT1`..`EVT4` (or `EVENT1`..).
+        for prefix in ["EVENT", "EVT"] {
+            if let Some(k) = s
+                .get(..prefix.len())
+                .filter(|p| p.eq_ignore_ascii_case(prefix))
+                .and_then(|_| s.get(prefix.len()..))
+            {
+                let k: u8 = k.parse().ok()?;
+                return (1..=Self::EVENTS)
+                    .contains(&k)
+                    .then(|| ActionCard::event(k - 1));
+            }
+        }
         // The suit code is three ASCII letters; anything else (a multi-byte
         // character among the first three bytes included) is no card.
         let code = s.get(..3)?;
@@ -392,6 +446,9 @@ impl ActionCard {
     /// The card as players say it, "Aggression 3" (the log and
     /// descriptions; `Display` gives the machine form `AGG3`).
     pub fn full_name(self) -> String {
+        if self.is_event() && (self.0 as usize) < Self::ALL_COUNT {
+            return "an Event card".into();
+        }
         match Suit::ALL.get(self.0 as usize / 7) {
             Some(suit) => format!("{} {}", suit.name(), self.number()),
             None => "an unknown action card".into(),
@@ -412,6 +469,9 @@ impl fmt::Display for ActionCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Total even for an index no parser produces (`ActionCard(200)`
         // built by code): such a card is shown by its raw index.
+        if self.is_event() && (self.0 as usize) < Self::ALL_COUNT {
+            return write!(f, "EVT{}", self.0 as usize - Self::COUNT + 1);
+        }
         match Suit::ALL.get(self.0 as usize / 7) {
             Some(suit) => write!(f, "{}{}", suit.code(), self.number()),
             None => write!(f, "card#{}", self.0),
@@ -438,26 +498,30 @@ impl DeclareRight {
 }
 
 /// A set of action cards (a hand), as a bitset: cheap to clone and compare.
-/// In JSON it is the bit mask; bits past the 28 cards are refused when read.
+/// In JSON it is the bit mask; bits past the 32 cards (28 and the Event
+/// cards) are refused when read. (All 32 bits are cards: none to refuse.)
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(transparent)]
 pub struct CardSet(pub u32);
 
 impl<'de> Deserialize<'de> for CardSet {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let bits = u32::deserialize(d)?;
-        if bits >> ActionCard::COUNT == 0 {
-            Ok(CardSet(bits))
-        } else {
-            Err(serde::de::Error::custom(format!(
-                "a set of action cards has bits 0..={} only, not {bits:#x}",
-                ActionCard::COUNT - 1
-            )))
-        }
+        Ok(CardSet(u32::deserialize(d)?))
     }
 }
 
 impl CardSet {
+    /// The standard action cards' bits (not the Event cards').
+    pub const STANDARD: u32 = (1 << ActionCard::COUNT) - 1;
+    /// The set without its Event cards.
+    #[inline]
+    pub fn standard(self) -> CardSet {
+        CardSet(self.0 & Self::STANDARD)
+    }
+    #[inline]
+    pub fn has_event(self) -> bool {
+        self.0 & !Self::STANDARD != 0
+    }
     pub fn contains(self, c: ActionCard) -> bool {
         self.0 & c.bit() != 0
     }

@@ -34,6 +34,11 @@ pub fn check(s: &GameState) -> Result<(), String> {
             res[r.index()] += 1;
         }
     }
+    if let Some(c) = s.campaign() {
+        for (i, n) in c.trust.iter().enumerate() {
+            res[i] += *n as u32;
+        }
+    }
     for f in &s.stack {
         if let Frame::Arrange {
             incoming: Some(r), ..
@@ -82,6 +87,12 @@ pub fn check(s: &GameState) -> Result<(), String> {
         for c in &s.court {
             agents += c.agents[o.index()] as u32;
         }
+        if let Some(c) = s.campaign() {
+            // Favors: this seat's agents on other seats' Fate cards.
+            for holder in s.seat_ids() {
+                agents += c.favors[holder.index()][seat.index()] as u32;
+            }
+        }
         agents += (st.outrage & !st.placeholders).count_ones();
         ships += st.scrapped[TrophyKind::Ship as usize] as u32;
         ports += st.scrapped[TrophyKind::Starport as usize] as u32;
@@ -97,6 +108,9 @@ pub fn check(s: &GameState) -> Result<(), String> {
                 "{seat}: a placeholder remains while an agent is in supply"
             ));
         }
+    }
+    if let Some(c) = s.campaign() {
+        campaign_pieces(s, c)?;
     }
     // Action cards: every card of the chapter's deck in exactly one place.
     let mut seen = 0u32;
@@ -137,6 +151,10 @@ pub fn check(s: &GameState) -> Result<(), String> {
     cards.extend(s.round.unions.iter().map(|u| u.union));
     for seat in s.seat_ids() {
         cards.extend(s.seat(seat).guild().iter().copied());
+        if s.is_campaign() {
+            // Lore shuffled into the campaign Court and secured.
+            cards.extend(s.seat(seat).lore().iter().copied());
+        }
     }
     let n = cards.len();
     cards.sort();
@@ -164,6 +182,55 @@ pub fn court_card_count(s: &GameState) -> usize {
     n += s.round.unions.len();
     for seat in s.seat_ids() {
         n += s.seat(seat).guild().len();
+        if s.is_campaign() {
+            n += s.seat(seat).lore().len();
+        }
     }
     n
+}
+
+/// Campaign pieces (campaign rules p3): 15 Imperial ships, 24 Blight, 28
+/// Free cities and 14 Free starports, each in its supply, on the map or in
+/// a Trophy box.
+fn campaign_pieces(s: &GameState, c: &crate::campaign::Campaign) -> Result<(), String> {
+    use crate::campaign::{BLIGHT_TOKENS, FREE_CITIES, FREE_STARPORTS, IMPERIAL_SHIPS};
+    let mut imperial = c.imperial_supply as u32;
+    let mut blight = c.blight_supply as u32;
+    let mut cities = c.free_cities as u32;
+    let mut ports = c.free_starports as u32;
+    for sys in s.board.iter() {
+        imperial += sys.ships_of(Owner::Empire).total() as u32;
+        blight += sys.ships_of(Owner::Blight).total() as u32;
+        for (_, b) in sys.buildings_of(Owner::Free) {
+            match b.kind {
+                BuildingKind::City => cities += 1,
+                BuildingKind::Starport => ports += 1,
+            }
+        }
+    }
+    for seat in s.seat_ids() {
+        let t = &s.seat(seat).trophies;
+        imperial += t[Owner::Empire.index()][TrophyKind::Ship as usize] as u32;
+        blight += t[Owner::Blight.index()][TrophyKind::Ship as usize] as u32;
+        cities += t[Owner::Free.index()][TrophyKind::City as usize] as u32;
+        ports += t[Owner::Free.index()][TrophyKind::Starport as usize] as u32;
+    }
+    let want = (
+        IMPERIAL_SHIPS as u32,
+        BLIGHT_TOKENS as u32,
+        FREE_CITIES as u32,
+        FREE_STARPORTS as u32,
+    );
+    if (imperial, blight, cities, ports) != want {
+        return Err(format!(
+            "campaign pieces not conserved: {imperial} Imperial ships, {blight} Blight, \
+             {cities} Free cities, {ports} Free starports (want {want:?})"
+        ));
+    }
+    if let Some(fr) = c.first_regent {
+        if c.is_outlaw(fr) {
+            return Err(format!("{fr} is the First Regent but an Outlaw"));
+        }
+    }
+    Ok(())
 }

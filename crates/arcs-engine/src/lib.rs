@@ -15,6 +15,7 @@
 
 pub mod actions;
 pub mod bench;
+pub mod campaign;
 pub mod cards;
 pub mod choice;
 pub mod config;

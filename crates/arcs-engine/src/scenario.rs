@@ -222,6 +222,7 @@ fn parse_owner(line: &Line, w: &str) -> Result<Owner, ScenarioError> {
     match w.to_ascii_lowercase().as_str() {
         "empire" => Ok(Owner::Empire),
         "free" => Ok(Owner::Free),
+        "blight" => Ok(Owner::Blight),
         _ => parse_seat(line, w).map(Owner::Seat),
     }
 }
@@ -342,10 +343,16 @@ impl Builder {
     fn new(lines: &[Line]) -> Result<Builder, ScenarioError> {
         let mut players = 0;
         let mut seed = 0;
+        let mut campaign = false;
         for l in lines {
             match l.words[0].to_ascii_lowercase().as_str() {
                 "players" => players = parse_num(l, l.words.get(1))?,
                 "seed" => seed = parse_num(l, l.words.get(1))?,
+                "mode" => match l.words.get(1).map(|x| x.to_ascii_lowercase()).as_deref() {
+                    Some("campaign") => campaign = true,
+                    Some("base") => {}
+                    _ => return err(l, "mode base|campaign"),
+                },
                 _ => {}
             }
         }
@@ -355,12 +362,26 @@ impl Builder {
                 message: "a scenario needs `players 2|3|4`".into(),
             });
         }
-        let state = crate::setup::empty_state(players, ChaCha8Rng::seed_from_u64(seed));
+        let mut state = crate::setup::empty_state(players, ChaCha8Rng::seed_from_u64(seed));
+        if campaign {
+            // The campaign's shared systems (docs/scenarios.md, Campaign):
+            // Act I, no Fates unless `fate` lines give them.
+            let mut c = crate::campaign::Campaign::new(1);
+            c.envoys_depart = players == 2;
+            // As after setup without a Steward: the first initiative holder
+            // (P1) has the First Regent tile unless a line says otherwise.
+            c.first_regent = Some(Seat(0));
+            state.campaign = Some(Box::new(c));
+        }
         let mut b = Builder {
             players,
             seed,
             state,
-            config: Config::base(players),
+            config: if campaign {
+                Config::campaign_without_fates(players)
+            } else {
+                Config::base(players)
+            },
             hands_set: false,
             court_set: false,
             court_deck_top: Vec::new(),
@@ -385,7 +406,7 @@ impl Builder {
         let head = w[0].to_ascii_lowercase();
         let s = &mut self.state;
         match head.as_str() {
-            "players" | "seed" => {}
+            "players" | "seed" | "mode" => {}
             "setup-card" => {
                 let id = w.get(1).map(|x| x.as_str()).unwrap_or("");
                 let Some(card) = components().setup_card(id) else {
@@ -464,6 +485,14 @@ impl Builder {
             "court" => {
                 self.court_set = true;
                 s.court.clear();
+                if s.is_campaign() {
+                    // Campaign p5: the Imperial Council is always the
+                    // leftmost Court card; the line lists the cards after it.
+                    s.court.push(CourtSlot {
+                        card: Some(crate::campaign::setup::council_card()),
+                        agents: [0; MAX_OWNERS],
+                    });
+                }
                 for x in &w[1..] {
                     let card = if x == "-" {
                         None
@@ -606,6 +635,15 @@ impl Builder {
                 self.check_seat(l, seat)?;
                 self.turn = Some(seat);
             }
+            "dice"
+                if matches!(
+                    w.get(1).map(|x| x.as_str()),
+                    Some("event") | Some("number")
+                ) =>
+            {
+                crate::campaign::scenario::force_dice(s, &w[1], &w[2..])
+                    .map_err(|m| ScenarioError { line: l.no, message: m })?;
+            }
             "dice" => {
                 let kind = match w.get(1).and_then(|x| DieKind::parse(x)) {
                     Some(k) => k,
@@ -620,6 +658,8 @@ impl Builder {
                     }
                 }
             }
+            _ if crate::campaign::scenario::setup_line(s, w)
+                .map_err(|m| ScenarioError { line: l.no, message: m })? => {}
             _ => {
                 // Seat lines: `P1 hand ...` etc.
                 if head.starts_with('p') && head.len() == 2 {
@@ -755,11 +795,12 @@ impl Builder {
             "trophies" => {
                 for item in split_items(&w[2..]) {
                     let (owner, n, kind) = parse_counted(l, &item)?;
-                    let o = owner.seat().ok_or_else(|| ScenarioError {
-                        line: l.no,
-                        message: "Trophies come from seats".into(),
-                    })?;
-                    take_piece(l, s, o, kind, n)?;
+                    match owner.seat() {
+                        Some(o) => take_piece(l, s, o, kind, n)?,
+                        // Imperial ships, Free buildings, Blight (campaign).
+                        None => crate::campaign::scenario::take(s, owner, kind, n)
+                            .map_err(|m| ScenarioError { line: l.no, message: m })?,
+                    }
                     *s.seat_mut(seat).trophy(owner, kind) += n;
                 }
             }
@@ -845,7 +886,11 @@ impl Builder {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ 0x5ce7_a210);
         // Court: a random row unless given; the deck is every other base
         // Court card, with the listed ones on top.
-        let base = crate::data::catalog().base_court();
+        let base = if s.is_campaign() {
+            crate::campaign::setup::campaign_court()
+        } else {
+            crate::data::catalog().base_court()
+        };
         let used = |s: &GameState, c: CardId| {
             s.court.iter().any(|x| x.card == Some(c))
                 || s.seat_ids().any(|x| s.seat(x).guild().contains(&c))
@@ -859,6 +904,12 @@ impl Builder {
             .collect();
         rest.shuffle(&mut rng);
         if !self.court_set {
+            if s.is_campaign() {
+                s.court.push(CourtSlot {
+                    card: Some(crate::campaign::setup::council_card()),
+                    agents: [0; MAX_OWNERS],
+                });
+            }
             let n = if players == 2 { 3 } else { 4 };
             for _ in 0..n {
                 let card = rest.pop();
@@ -920,7 +971,7 @@ impl Builder {
                 message: format!("action card {c} is in two places"),
             });
         }
-        let in_deck = |c: &ActionCard| players == 4 || (2..=6).contains(&c.number());
+        let in_deck = |c: &ActionCard| c.is_event() || players == 4 || (2..=6).contains(&c.number());
         if let Some(c) = (0..28u8)
             .map(ActionCard)
             .find(|c| placed & c.bit() != 0 && !in_deck(c))
@@ -930,8 +981,25 @@ impl Builder {
                 message: format!("{c} is only used with 4 players"),
             });
         }
+        let events = if s.is_campaign() {
+            crate::campaign::events::events_in_deck(players)
+        } else {
+            0
+        };
+        if let Some(c) = (0..ActionCard::EVENTS)
+            .map(ActionCard::event)
+            .find(|c| placed & c.bit() != 0 && c.0 as usize >= ActionCard::COUNT + events as usize)
+        {
+            return Err(ScenarioError {
+                line: 0,
+                message: format!(
+                    "{c}: this game's action deck has {events} Event card(s) (campaign rules p4)"
+                ),
+            });
+        }
         let mut pile: Vec<ActionCard> = (0..28u8)
             .map(ActionCard)
+            .chain((0..events).map(ActionCard::event))
             .filter(|c| in_deck(c) && placed & c.bit() == 0 && !self.discard_bottom.contains(c))
             .collect();
         pile.shuffle(&mut rng);
@@ -1143,16 +1211,24 @@ fn place_item(
     sys: SystemId,
     item: &[String],
 ) -> Result<(), ScenarioError> {
-    let owner = parse_owner(l, item.first().map(|x| x.as_str()).unwrap_or(""))?;
+    // Blight tokens: `blight`, `2 blight`, `damaged blight`, `blight 2
+    // damaged` (campaign).
+    let blight = item.iter().any(|x| x.eq_ignore_ascii_case("blight"));
+    let owner = if blight {
+        Owner::Blight
+    } else {
+        parse_owner(l, item.first().map(|x| x.as_str()).unwrap_or(""))?
+    };
     let mut n = 1u8;
     let mut damaged = false;
-    let mut kind = None;
-    for x in &item[1..] {
+    let mut kind = blight.then_some(TrophyKind::Ship);
+    let rest = if blight { &item[..] } else { &item[1..] };
+    for x in rest {
         if let Ok(k) = x.parse::<u8>() {
             n = k;
         } else if x == "damaged" {
             damaged = true;
-        } else if x == "fresh" {
+        } else if x == "fresh" || (blight && x.eq_ignore_ascii_case("blight")) {
         } else if let Some(k) = piece_kind(x) {
             kind = Some(k);
         } else {
@@ -1162,6 +1238,10 @@ fn place_item(
     let Some(kind) = kind else {
         return err(l, "a system item needs ship(s), city or starport");
     };
+    if owner.seat().is_none() && s.is_campaign() && kind != TrophyKind::Agent {
+        crate::campaign::scenario::take(s, owner, kind, n)
+            .map_err(|m| ScenarioError { line: l.no, message: m })?;
+    }
     match kind {
         TrophyKind::Ship => {
             if let Some(seat) = owner.seat() {
@@ -1294,6 +1374,7 @@ fn owner_of(w: &str) -> Result<Owner, String> {
     match w {
         "empire" => Ok(Owner::Empire),
         "free" => Ok(Owner::Free),
+        "blight" => Ok(Owner::Blight),
         _ => seat_of(w).map(Owner::Seat),
     }
 }
@@ -1341,6 +1422,9 @@ fn says(text: &str, wanted: &str) -> bool {
 }
 
 fn expect(game: &Game, w: &[String]) -> Result<(), String> {
+    if let Some(r) = crate::campaign::scenario::expect(game, w) {
+        return r;
+    }
     let s = game.state();
     let head = w[0].to_ascii_lowercase();
     if head.starts_with('p') && head.len() == 2 {

@@ -75,6 +75,7 @@ pub fn empty_state(players: u8, rng: ChaCha8Rng) -> GameState {
         lore_each: 1,
         known_discard: [CardSet::default(); MAX_SEATS],
         outcome: None,
+        campaign: None,
         anomalies: 0,
     }
 }
@@ -85,6 +86,12 @@ pub fn new_state(config: &Config, seed: u64) -> Result<GameState, ConfigError> {
     let court_cards = config.validated_court()?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let players = config.players;
+    if config.mode == crate::config::Mode::Campaign {
+        // Campaign p4: no setup card, every cluster in play.
+        let mut s = empty_state(players, rng);
+        crate::campaign::setup::act_one(&mut s, config, &mut crate::event::NoEvents)?;
+        return Ok(s);
+    }
     let cards = || {
         components()
             .setup_cards

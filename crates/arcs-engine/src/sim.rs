@@ -172,6 +172,18 @@ pub fn check_views(game: &Game) -> Result<(), String> {
                 return Err("a played card is misreported".into());
             }
         }
+        if let (Some(cv), Some(c)) = (&v.campaign, s.campaign()) {
+            // The Fate choice is secret: only the viewer's own two cards.
+            let own: Vec<crate::ids::CardId> = viewer
+                .map(|x| c.fate_offer[x.index()].iter().flatten().copied().collect())
+                .unwrap_or_default();
+            if cv.fate_offer != own {
+                return Err(format!("view of {viewer:?} shows another seat's Fate cards"));
+            }
+            if cv.fates.iter().any(|f| f.is_some()) && c.fate_offer.iter().flatten().any(|f| f.is_some()) {
+                return Err("a Fate is shown before every seat has chosen".into());
+            }
+        }
         if v.log.iter().any(|e| !e.visible_to(viewer)) {
             return Err("a private event leaked into a view".into());
         }

@@ -134,6 +134,91 @@ pub struct View {
     #[serde(default)]
     pub power_by_chapter: Vec<Vec<i32>>,
     pub outcome: Option<Outcome>,
+    /// The campaign's public parts (and the viewer's own secrets), in a
+    /// campaign game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<CampaignView>,
+}
+
+/// What a seat may know of the campaign (campaign rules): everything on
+/// the table, and of the Fate choice only its own cards until all are
+/// revealed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignView {
+    pub act: u8,
+    /// Chapters in this Act (3, or 4 in Act III).
+    pub chapters: u8,
+    /// Seats that are Outlaws (the others are Regents).
+    pub outlaws: Vec<Seat>,
+    pub first_regent: Option<Seat>,
+    /// The Imperial Trust on the First Regent tile, per resource.
+    pub trust: [u8; 5],
+    /// The current Imperial Policy, then the other Govern cards under it.
+    pub policy: crate::campaign::Policy,
+    pub policies: Vec<crate::campaign::Policy>,
+    /// Guild Envoys Depart is in the rules booklet (2 players).
+    pub envoys_depart: bool,
+    /// Other cards in the rules booklet.
+    pub booklet: Vec<CardId>,
+    /// The Imperial Council: Decided, and whose card it is tucked under.
+    pub council_decided: bool,
+    pub council_tucked: Option<Seat>,
+    /// Each seat's Fate once revealed (`None` while the Fates are chosen).
+    pub fates: Vec<Option<CardId>>,
+    /// The viewer's own two Fate cards while it chooses.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fate_offer: Vec<CardId>,
+    /// Objective markers on the Power track (0 = complete).
+    pub objectives: Vec<u8>,
+    /// Favors: `[holder, owner, count]` for every non-zero count.
+    pub favors: Vec<(Seat, Seat, u8)>,
+    /// Seats that played an Event card this round.
+    pub events_played: Vec<Seat>,
+    /// The last roll of the event and number dice.
+    pub event_die: Option<crate::campaign::EventFace>,
+    pub number_die: u8,
+    pub imperial_supply: u8,
+    pub blight_supply: u8,
+    pub free_cities: u8,
+    pub free_starports: u8,
+}
+
+impl CampaignView {
+    fn of(s: &GameState, c: &crate::campaign::Campaign, viewer: Option<Seat>) -> CampaignView {
+        let seats = || s.seat_ids();
+        CampaignView {
+            act: c.act,
+            chapters: c.chapters(),
+            outlaws: seats().filter(|x| c.is_outlaw(*x)).collect(),
+            first_regent: c.first_regent,
+            trust: c.trust,
+            policy: c.policy(),
+            policies: c.policies.iter().rev().copied().collect(),
+            envoys_depart: c.envoys_depart,
+            booklet: c.booklet.to_vec(),
+            council_decided: c.council.decided,
+            council_tucked: c.council.tucked,
+            fates: seats().map(|x| c.fates[x.index()]).collect(),
+            fate_offer: viewer
+                .map(|v| c.fate_offer[v.index()].iter().flatten().copied().collect())
+                .unwrap_or_default(),
+            objectives: seats().map(|x| c.objective[x.index()]).collect(),
+            favors: seats()
+                .flat_map(|h| seats().map(move |o| (h, o)))
+                .filter_map(|(h, o)| {
+                    let n = c.favors[h.index()][o.index()];
+                    (n > 0).then_some((h, o, n))
+                })
+                .collect(),
+            events_played: seats().filter(|x| c.events_played & (1 << x.0) != 0).collect(),
+            event_die: c.event_die,
+            number_die: c.number_die,
+            imperial_supply: c.imperial_supply,
+            blight_supply: c.blight_supply,
+            free_cities: c.free_cities,
+            free_starports: c.free_starports,
+        }
+    }
 }
 
 impl View {
@@ -235,15 +320,23 @@ impl View {
                 })
             })
             .collect();
-        let pending = s.decision().map(|d| PendingView {
-            seat: d.seat,
-            prompt: d.prompt,
-            choices: if viewer == Some(d.seat) {
-                d.choices
-            } else {
-                Vec::new()
-            },
-        });
+        // The viewer's own decision when several seats decide at once.
+        let pending = match viewer.and_then(|v| s.decision_for(v)) {
+            Some(d) => Some(PendingView {
+                seat: d.seat,
+                prompt: d.prompt,
+                choices: d.choices,
+            }),
+            None => s.decision().map(|d| PendingView {
+                seat: d.seat,
+                prompt: d.prompt,
+                choices: if viewer == Some(d.seat) {
+                    d.choices
+                } else {
+                    Vec::new()
+                },
+            }),
+        };
         View {
             viewer,
             players: s.players,
@@ -252,9 +345,13 @@ impl View {
             round: s.round.number,
             initiative: s.initiative,
             seized: s.round.seized,
-            setup_card: crate::data::components().setup_cards[s.setup_card as usize]
-                .id
-                .clone(),
+            setup_card: if s.is_campaign() {
+                String::new()
+            } else {
+                crate::data::components().setup_cards[s.setup_card as usize]
+                    .id
+                    .clone()
+            },
             seats,
             systems,
             court,
@@ -289,6 +386,7 @@ impl View {
             scoring: Vec::new(),
             power_by_chapter: Vec::new(),
             outcome: s.outcome.as_deref().cloned(),
+            campaign: s.campaign().map(|c| CampaignView::of(s, c, viewer)),
         }
     }
 }
@@ -345,10 +443,15 @@ impl Observation {
         for c in s.action_discard_up.iter() {
             visible |= c.bit();
         }
-        let deck: u32 = (0..28u8)
+        let mut deck: u32 = (0..28u8)
             .map(ActionCard)
             .filter(|c| s.players == 4 || (2..=6).contains(&c.number()))
             .fold(0, |m, c| m | c.bit());
+        if s.is_campaign() {
+            // The Event cards in the deck (campaign p4).
+            let k = crate::campaign::events::events_in_deck(s.players);
+            deck |= (0..k).fold(0, |m, i| m | ActionCard::event(i).bit());
+        }
         let known_discard = CardSet(s.known_discard[seat.index()].0 & deck & !visible);
         let unknown = CardSet(deck & !visible & !known_discard.0);
         let discard_size = s.action_discard.len() as u8;
@@ -363,6 +466,20 @@ impl Observation {
             if let crate::flow::Frame::Card(c) = f {
                 c.redact_for(seat);
             }
+            if let crate::flow::Frame::Campaign(c) = f {
+                c.redact_for(seat);
+            }
+        }
+        if let Some(c) = state.campaign_mut() {
+            // Other seats' Fate cards to choose from, and the dice a
+            // scenario forced.
+            for x in 0..MAX_SEATS {
+                if x != seat.index() {
+                    c.fate_offer[x] = [None; 2];
+                }
+            }
+            c.forced_event.clear();
+            c.forced_number.clear();
         }
         Observation {
             seat,
@@ -423,6 +540,24 @@ impl Observation {
         s.court_deck.shuffle(rng);
         s.lore_deck.shuffle(rng);
         s.rng = rand_chacha::ChaCha8Rng::seed_from_u64(rng.gen());
+        let me = self.seat;
+        let players = s.players;
+        if let Some(c) = s.campaign_mut() {
+            // Other seats still choosing their Fate: two each, from the
+            // Fates this seat has not seen.
+            if c.fate_offer[me.index()].iter().any(|f| f.is_some()) {
+                let mut unseen: Vec<CardId> = crate::campaign::fates::group('A')
+                    .into_iter()
+                    .filter(|f| !c.fate_offer[me.index()].contains(&Some(*f)))
+                    .collect();
+                unseen.shuffle(rng);
+                for x in 0..players as usize {
+                    if x != me.index() {
+                        c.fate_offer[x] = [unseen.pop(), unseen.pop()];
+                    }
+                }
+            }
+        }
         s
     }
 }

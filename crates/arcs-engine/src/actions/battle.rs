@@ -27,6 +27,9 @@ pub enum BattleStage {
     PreCollect,
     /// Railgun Arrays: the attacker takes 1 hit before collecting dice.
     Railgun,
+    /// Campaign p11: a Regent attacker chooses whether to add the Imperial
+    /// ships in the system to its attacking ships.
+    Imperial,
     Dice(DieKind),
     Reroll,
     SelfHits,
@@ -59,28 +62,48 @@ pub struct BattleFrame {
     pub reroll_left: u8,
     /// Intercepts added to the roll by cards (Mirror Plating).
     pub extra_intercepts: u8,
-    /// Pre-collect hooks done (bit 0 Predictive Sensors, bit 1 Railgun).
+    /// Pre-collect hooks done (bit 0 Predictive Sensors, bit 1 Railgun),
+    /// and campaign flags: [`IMPERIAL_ATTACK`], [`TOUGH_FRESH`],
+    /// [`TOUGH_DAMAGED`] (kept in this byte so the frame stays small).
     pub pre_done: u8,
     /// Waiting for frames pushed above it; resumes by itself.
     pub paused: bool,
 }
 
+/// Campaign flag in [`BattleFrame::pre_done`]: the Regent attacker added
+/// the Imperial ships to its attacking ships (p11).
+pub const IMPERIAL_ATTACK: u8 = 4;
+/// Campaign flags: a fresh (damaged) Blight token has taken one hit of the
+/// two that damage (destroy) it — Blight is Tough (p19).
+pub const TOUGH_FRESH: u8 = 8;
+pub const TOUGH_DAMAGED: u8 = 16;
+
 /// Systems where `seat` can battle: Loyal ships and a Rival's pieces (B-BAT-01/02).
 pub fn any(s: &GameState, seat: Seat) -> bool {
     // Own ships, and a Rival's (or anyone else's) piece beside them.
     let o = seat.owner();
-    s.board.ships(o) & s.board.others_pieces(o) & s.in_play != 0
+    let m = s.board.ships(o) & s.board.others_pieces(o) & s.in_play;
+    if !s.is_campaign() {
+        return m != 0;
+    }
+    crate::state::systems_in(m).any(|x| defenders(s, seat, x).next().is_some())
 }
 
 pub fn systems(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_ {
     let o = seat.owner();
     crate::state::systems_in(s.board.ships(o) & s.board.others_pieces(o) & s.in_play)
+        .filter(move |x| !s.is_campaign() || defenders(s, seat, *x).next().is_some())
 }
 
+/// Whom the seat may attack in `sys`: any other owner with pieces there;
+/// in the campaign, as the Empire's laws allow (p11).
 pub fn defenders(s: &GameState, seat: Seat, sys: SystemId) -> impl Iterator<Item = Owner> + '_ {
     (0..MAX_OWNERS)
         .map(Owner::from_index)
         .filter(move |o| *o != seat.owner() && s.sys(sys).has_pieces_of(*o))
+        .filter(move |o| {
+            !s.is_campaign() || crate::campaign::empire::may_attack(s, seat, *o, sys)
+        })
 }
 
 impl BattleFrame {
@@ -106,8 +129,84 @@ impl BattleFrame {
         }
     }
 
+    /// The attacking ships: the attacker's, and the Imperial ships a
+    /// Regent added (campaign p11).
     pub fn attackers(&self, s: &GameState) -> ShipCount {
-        s.sys(self.system).ships_of(self.attacker.owner())
+        let own = s.sys(self.system).ships_of(self.attacker.owner());
+        if self.pre_done & IMPERIAL_ATTACK == 0 {
+            return own;
+        }
+        let imp = s.sys(self.system).ships_of(Owner::Empire);
+        ShipCount {
+            fresh: own.fresh + imp.fresh,
+            damaged: own.damaged + imp.damaged,
+        }
+    }
+
+    /// Whether Imperial ships defend beside a Regent defender (p11).
+    fn imperial_defend(&self, s: &GameState) -> bool {
+        s.is_campaign() && crate::campaign::empire::imperial_defend(s, self.defender, self.system)
+    }
+
+    /// The defending ships: the defender's, with the Imperial ships beside
+    /// a Regent (p11); the Blight's tokens (p19) take hits like ships.
+    fn defender_ships(&self, s: &GameState, out: &mut Vec<Choice>) {
+        ship_targets(s, self.system, self.defender, out);
+        if self.imperial_defend(s) {
+            ship_targets(s, self.system, Owner::Empire, out);
+        }
+    }
+
+    /// Who takes an attacking ship destroyed by a self-hit or intercept as
+    /// a Trophy: the defender; when the Empire defends, the First Regent
+    /// (none: back to its owner, p11); the Free States and the Blight take
+    /// none.
+    fn trophy_taker(&self, s: &GameState) -> Option<Seat> {
+        match self.defender {
+            Owner::Seat(d) => Some(d),
+            Owner::Empire => s.first_regent(),
+            Owner::Free | Owner::Blight => None,
+        }
+    }
+
+    /// A hit on a Blight token (p19): Tough, it takes 2 hits to be damaged
+    /// and 2 more to be destroyed; the first of each pair is held here.
+    fn hit_blight(&mut self, s: &mut GameState, damaged: bool, ev: &mut dyn Sink) {
+        let flag = if damaged { TOUGH_DAMAGED } else { TOUGH_FRESH };
+        if self.pre_done & flag == 0 {
+            self.pre_done |= flag;
+            log!(
+                ev,
+                "hit",
+                Some(self.attacker),
+                { systems: vec![self.system] },
+                "A {} Blight in {} takes a hit (it is Tough: one more damages it).",
+                if damaged { "damaged" } else { "fresh" },
+                self.system
+            );
+            return;
+        }
+        self.pre_done &= !flag;
+        if s.hit_ship(self.system, Owner::Blight, damaged, Some(self.attacker)) {
+            log!(
+                ev,
+                "hit",
+                Some(self.attacker),
+                { systems: vec![self.system] },
+                "A Blight in {} is destroyed; {} takes it as a Trophy.",
+                self.system,
+                self.attacker
+            );
+        } else {
+            log!(
+                ev,
+                "hit",
+                Some(self.attacker),
+                { systems: vec![self.system] },
+                "A Blight in {} is damaged.",
+                self.system
+            );
+        }
     }
 
     pub fn defender_seat(&self) -> Option<Seat> {
@@ -171,6 +270,7 @@ impl BattleFrame {
         match self.stage {
             _ if self.paused => None,
             BattleStage::PreCollect | BattleStage::After => None,
+            BattleStage::Raid if self.defender == Owner::Free => Some(self.attacker),
             BattleStage::Raid => self.defender.seat().map(|_| self.attacker),
             BattleStage::Reroll if self.reroll_cur > 0 => cards::reroll_hook(
                 s,
@@ -194,6 +294,15 @@ impl BattleFrame {
             BattleStage::System => Prompt::BattleSystem,
             BattleStage::Defender => Prompt::BattleDefender {
                 system: self.system,
+            },
+            BattleStage::Imperial => Prompt::Campaign {
+                what: format!(
+                    "add the Imperial ships in {} to your attacking ships?",
+                    self.system
+                ),
+            },
+            BattleStage::Raid if self.defender == Owner::Free => Prompt::Campaign {
+                what: "raid the Free States for a resource of the planet's type?".into(),
             },
             BattleStage::Dice(die) => Prompt::BattleDice {
                 system: self.system,
@@ -263,6 +372,7 @@ impl BattleFrame {
                     None => Choice::Count(o.index() as u8),
                 }))
             }
+            BattleStage::Imperial => out.extend([Choice::Yes, Choice::No]),
             BattleStage::Dice(die) => {
                 let (min, max) = self.dice_range(s, die);
                 out.extend((min..=max).map(Choice::Dice));
@@ -285,16 +395,33 @@ impl BattleFrame {
                 }
                 out.push(Choice::Done);
             }
-            BattleStage::SelfHits | BattleStage::Intercept | BattleStage::Railgun => {
-                ship_targets(s, sys, self.attacker.owner(), out)
+            BattleStage::SelfHits | BattleStage::Intercept => {
+                ship_targets(s, sys, self.attacker.owner(), out);
+                if self.pre_done & IMPERIAL_ATTACK != 0 {
+                    ship_targets(s, sys, Owner::Empire, out);
+                }
             }
+            BattleStage::Railgun => ship_targets(s, sys, self.attacker.owner(), out),
             BattleStage::Hits => {
-                ship_targets(s, sys, self.defender, out);
+                // Buildings only once no defending ship remains (B-BAT-05;
+                // the Imperial ships beside a Regent included, p11).
+                self.defender_ships(s, out);
                 if out.is_empty() {
                     building_targets(s, sys, self.defender, out);
                 }
             }
+            // The Blight is not hit by building hits (p19).
+            BattleStage::BuildingHits if self.defender == Owner::Blight => {}
             BattleStage::BuildingHits => building_targets(s, sys, self.defender, out),
+            BattleStage::Raid if self.defender == Owner::Free => {
+                // p15: exactly 1 resource of the planet's type, for a key.
+                if let Some(r) = s.planet_type(sys) {
+                    if self.keys > 0 && s.supply[r.index()] > 0 {
+                        out.push(Choice::Resource(r));
+                    }
+                }
+                out.push(Choice::Done);
+            }
             BattleStage::Raid => {
                 if let Some(victim) = self.defender.seat() {
                     raid_choices(s, self.attacker, victim, self.keys, out);
@@ -311,10 +438,13 @@ impl BattleFrame {
     fn has_hit_target(&self, s: &GameState) -> bool {
         let x = s.sys(self.system);
         match self.stage {
-            BattleStage::SelfHits | BattleStage::Intercept | BattleStage::Railgun => {
-                x.ships_of(self.attacker.owner()).total() > 0
+            BattleStage::SelfHits | BattleStage::Intercept => self.attackers(s).total() > 0,
+            BattleStage::Railgun => x.ships_of(self.attacker.owner()).total() > 0,
+            BattleStage::Hits => {
+                x.has_pieces_of(self.defender)
+                    || (self.imperial_defend(s) && x.ships_of(Owner::Empire).total() > 0)
             }
-            BattleStage::Hits => x.has_pieces_of(self.defender),
+            BattleStage::BuildingHits if self.defender == Owner::Blight => false,
             BattleStage::BuildingHits => x.buildings_of(self.defender).next().is_some(),
             _ => {
                 let mut targets = Vec::new();
@@ -352,6 +482,30 @@ impl BattleFrame {
                     self.defender,
                     self.system
                 );
+                if s.is_campaign()
+                    && crate::campaign::empire::may_add_imperial(s, self.attacker, self.system)
+                {
+                    self.stage = BattleStage::Imperial;
+                    self.store(s);
+                } else {
+                    self.stage = BattleStage::PreCollect;
+                    self.pre_collect(s, ev);
+                }
+            }
+            (BattleStage::Imperial, c) => {
+                if c == Choice::Yes {
+                    self.pre_done |= IMPERIAL_ATTACK;
+                    self.all_fresh = self.attackers(s).damaged == 0;
+                    log!(
+                        ev,
+                        "battle",
+                        Some(self.attacker),
+                        { systems: vec![self.system] },
+                        "{} adds the Imperial ships in {} to the attack.",
+                        self.attacker,
+                        self.system
+                    );
+                }
                 self.stage = BattleStage::PreCollect;
                 self.pre_collect(s, ev);
             }
@@ -444,19 +598,24 @@ impl BattleFrame {
             (
                 BattleStage::SelfHits | BattleStage::Intercept,
                 Choice::Piece {
-                    piece: Piece::Ship { damaged, .. },
+                    piece: Piece::Ship { damaged, owner },
                     ..
                 },
             ) => {
-                let trophy = self.defender.seat();
-                if s.hit_ship(self.system, self.attacker.owner(), damaged, trophy) {
+                let trophy = self.trophy_taker(s);
+                // The attacker's own ship, or an Imperial ship it added.
+                let owner = if owner == Owner::Empire && self.pre_done & IMPERIAL_ATTACK != 0 {
+                    Owner::Empire
+                } else {
+                    self.attacker.owner()
+                };
+                if s.hit_ship(self.system, owner, damaged, trophy) {
                     log!(
                         ev,
                         "hit",
                         Some(self.attacker),
                         { systems: vec![self.system] },
-                        "{} loses a ship in {}.",
-                        self.attacker,
+                        "{owner} loses a ship in {}.",
                         self.system
                     );
                 } else {
@@ -465,8 +624,7 @@ impl BattleFrame {
                         "hit",
                         Some(self.attacker),
                         { systems: vec![self.system] },
-                        "{}'s ship in {} is damaged.",
-                        self.attacker,
+                        "{owner}'s ship in {} is damaged.",
                         self.system
                     );
                 }
@@ -476,6 +634,10 @@ impl BattleFrame {
             (BattleStage::Hits | BattleStage::BuildingHits, Choice::Piece { piece, .. }) => {
                 self.hits_left -= 1;
                 match piece {
+                    Piece::Ship { owner, damaged } if owner == Owner::Blight => {
+                        self.hit_blight(s, damaged, ev);
+                        self.next_hit(s, ev);
+                    }
                     Piece::Ship { owner, damaged } => {
                         if s.hit_ship(self.system, owner, damaged, Some(self.attacker)) {
                             self.took_trophies |= owner.seat().is_some();
@@ -511,6 +673,21 @@ impl BattleFrame {
                         s.hit_building(self.system, slot, Some(self.attacker), ev);
                     }
                 }
+            }
+            (BattleStage::Raid, Choice::Resource(r)) => {
+                // Raiding the Free States (p15): one resource, once; the
+                // raid then ends (its only choice left is Done).
+                self.keys = 0;
+                self.store(s);
+                log!(
+                    ev,
+                    "raid",
+                    Some(self.attacker),
+                    { systems: vec![self.system] },
+                    "{} raids the Free States.",
+                    self.attacker
+                );
+                s.gain(self.attacker, r, ev);
             }
             (BattleStage::Raid, Choice::Steal { from, loot }) => {
                 // The stolen token's placement may need a decision above the
@@ -601,8 +778,17 @@ impl BattleFrame {
                 let icpt =
                     cards::effective_intercepts(s, &self, t.intercept + self.extra_intercepts);
                 if icpt > 0 {
-                    // B-BAT-05.2: once per battle, sized by fresh defending ships.
-                    let n = cards::intercept_hits(s, &self);
+                    // B-BAT-05.2: once per battle, sized by fresh defending
+                    // ships: the Imperial ships beside a Regent too; the
+                    // Blight never intercepts (campaign p11, p19).
+                    let n = match self.defender {
+                        Owner::Blight | Owner::Free => 0,
+                        _ if self.imperial_defend(s) => {
+                            cards::intercept_hits(s, &self)
+                                + s.sys(self.system).ships_of(Owner::Empire).fresh
+                        }
+                        _ => cards::intercept_hits(s, &self),
+                    };
                     cards::after_intercept(s, &self, ev);
                     n
                 } else {
@@ -620,10 +806,11 @@ impl BattleFrame {
         self.store(s);
         match stage {
             BattleStage::Raid => {
-                // B-BAT-05.5: only with a surviving attacker and a player defender.
+                // B-BAT-05.5: only with a surviving attacker and a player
+                // defender (or the Free States, campaign p15).
                 if self.keys == 0
                     || self.attackers(s).total() == 0
-                    || self.defender.seat().is_none()
+                    || (self.defender.seat().is_none() && self.defender != Owner::Free)
                 {
                     self.stage = BattleStage::After;
                     self.store(s);
@@ -696,6 +883,8 @@ pub fn raid_cost(s: &GameState, victim: Seat, loot: Loot) -> u8 {
     match loot {
         Loot::Slot(i) => SLOT_RAID_COST[i as usize],
         Loot::Card(c) => cards::raid_cost(s, victim, c),
+        // Not raidable.
+        Loot::Trophy { .. } | Loot::Captive(_) => u8::MAX,
     }
 }
 

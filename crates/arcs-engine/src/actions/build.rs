@@ -44,7 +44,11 @@ fn free_starport(s: &GameState, seat: Seat, sys: SystemId, any_owner: bool) -> O
         .buildings()
         .find(|(slot, b)| {
             b.kind == BuildingKind::Starport
-                && (any_owner || b.owner == seat.owner())
+                && (any_owner
+                    || b.owner == seat.owner()
+                    // A Free starport in a system the seat controls
+                    // (campaign p15).
+                    || (b.owner == Owner::Free && s.is_campaign() && s.controls(seat, sys)))
                 && s.turn.starports_used & slot_key(sys, *slot) == 0
         })
         .map(|(slot, _)| slot)
@@ -111,6 +115,8 @@ pub fn any(s: &GameState, seat: Seat) -> bool {
     if st.ships > 0 {
         let ports = if m.bond {
             s.board.any_starports()
+        } else if s.is_campaign() {
+            s.board.starports(o) | s.board.starports(Owner::Free)
         } else {
             s.board.starports(o)
         };

@@ -7,13 +7,24 @@ use crate::ids::*;
 use crate::log;
 use crate::state::{GameState, TrophyKind};
 
+/// A Court position that may be influenced or secured: it holds a card,
+/// and (campaign p14) not the Imperial Council on its Decided side.
+#[inline]
+pub fn open(s: &GameState, pos: usize) -> bool {
+    if s.is_campaign() {
+        crate::campaign::council::open(s, pos)
+    } else {
+        s.court[pos].card.is_some()
+    }
+}
+
 pub fn can_influence(s: &GameState, seat: Seat) -> bool {
-    s.seat(seat).agents > 0 && s.court.iter().any(|c| c.card.is_some())
+    s.seat(seat).agents > 0 && (0..s.court.len()).any(|p| open(s, p))
 }
 
 pub fn influence_choices(s: &GameState, _seat: Seat, out: &mut Vec<Choice>) {
-    for (i, c) in s.court.iter().enumerate() {
-        if c.card.is_some() {
+    for i in 0..s.court.len() {
+        if open(s, i) {
             out.push(Choice::Court(i as u8));
         }
     }
@@ -47,6 +58,9 @@ pub fn place_agent(s: &mut GameState, seat: Seat, pos: usize, ev: &mut dyn Sink)
 pub fn securable(s: &GameState, seat: Seat, pos: usize) -> bool {
     let slot = &s.court[pos];
     let Some(card) = slot.card else { return false };
+    if !open(s, pos) {
+        return false;
+    }
     let mine = slot.agents[seat.index()];
     mine > 0 && slot.most_of_others(seat) < mine && crate::cards::may_secure(s, seat, card, mine)
 }
@@ -71,14 +85,12 @@ pub fn secure(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sink) 
 
 /// Whether any Court card holds an agent of `defender` (B-CITY-06).
 pub fn ransack_possible(s: &GameState, defender: Seat) -> bool {
-    s.court
-        .iter()
-        .any(|c| c.card.is_some() && c.agents[defender.index()] > 0)
+    (0..s.court.len()).any(|i| open(s, i) && s.court[i].agents[defender.index()] > 0)
 }
 
 pub fn ransack_choices(s: &GameState, _destroyer: Seat, defender: Seat, out: &mut Vec<Choice>) {
     for (i, c) in s.court.iter().enumerate() {
-        if c.card.is_some() && c.agents[defender.index()] > 0 {
+        if open(s, i) && c.agents[defender.index()] > 0 {
             out.push(Choice::Court(i as u8));
         }
     }
@@ -106,9 +118,18 @@ pub fn ransack(
 /// agents become Captives (or Trophies when Ransacking, B-CITY-06), "When
 /// Secured" resolves, then the position refills.
 pub fn take_card(s: &mut GameState, seat: Seat, pos: usize, as_trophies: bool, ev: &mut dyn Sink) {
-    let Some(card) = s.court[pos].card.take() else {
+    let Some(card) = s.court[pos].card else {
         return;
     };
+    // Campaign p14: the Imperial Council is never taken; it flips and is
+    // tucked (a Decided Council cannot be secured or ransacked).
+    let council = s.is_campaign() && crate::campaign::council::is_council(card);
+    if council && !open(s, pos) {
+        return;
+    }
+    if !council {
+        s.court[pos].card = None;
+    }
     let agents = std::mem::take(&mut s.court[pos].agents);
     for (i, &n) in agents.iter().enumerate() {
         if n == 0 {
@@ -142,6 +163,10 @@ pub fn take_card(s: &mut GameState, seat: Seat, pos: usize, as_trophies: bool, e
             ""
         }
     );
+    if council {
+        crate::campaign::council::secured(s, seat, ev);
+        return;
+    }
     s.push(Frame::Refill { pos: pos as u8 });
     crate::cards::on_secured(s, seat, card, ev);
 }

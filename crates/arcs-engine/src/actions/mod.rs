@@ -81,19 +81,20 @@ impl GameState {
     fn piece_destroyed(&mut self, owner: Owner, kind: TrophyKind, trophy_to: Option<Seat>) {
         match trophy_to {
             Some(t) if Some(t) != owner.seat() => *self.seat_mut(t).trophy(owner, kind) += 1,
-            _ => {
-                if let Some(o) = owner.seat() {
-                    match kind {
-                        TrophyKind::Ship => self.seat_mut(o).ships += 1,
-                        TrophyKind::Starport => self.seat_mut(o).starports += 1,
-                        TrophyKind::City => {
-                            let mut sink = crate::event::NoEvents;
-                            self.return_cities(o, 1, &mut sink)
-                        }
-                        TrophyKind::Agent => self.return_agents(o, 1),
+            _ => match owner.seat() {
+                Some(o) => match kind {
+                    TrophyKind::Ship => self.seat_mut(o).ships += 1,
+                    TrophyKind::Starport => self.seat_mut(o).starports += 1,
+                    TrophyKind::City => {
+                        let mut sink = crate::event::NoEvents;
+                        self.return_cities(o, 1, &mut sink)
                     }
-                }
-            }
+                    TrophyKind::Agent => self.return_agents(o, 1),
+                },
+                // The campaign's Imperial ships, Free buildings and Blight
+                // return to their own supplies.
+                None => crate::campaign::return_to_supply(self, owner, kind, 1),
+            },
         }
     }
 

@@ -13,9 +13,14 @@ use serde::{Deserialize, Serialize};
 pub enum MoveStage {
     From,
     Ships,
+    /// Campaign p10: which Imperial ships a Regent moves along (at most one
+    /// per Loyal ship moving, the Movement Law).
+    Imperial,
     To,
     /// Catapult: how many ships stay at the gate just entered.
     Drop,
+    /// Catapult: how many of the Imperial ships stay there too.
+    DropImperial,
     /// Catapult: where the group goes next.
     On,
 }
@@ -33,6 +38,11 @@ pub struct MoveFrame {
     /// Systems this group has been in; a Catapult never revisits one
     /// (docs/rulings.md R-MOV-1).
     pub visited: u32,
+    /// Imperial ships moving with the group (campaign p10).
+    #[serde(default)]
+    pub imp_fresh: u8,
+    #[serde(default)]
+    pub imp_damaged: u8,
 }
 
 /// Systems holding ships the seat may move (B-MOV-01).
@@ -60,13 +70,34 @@ impl MoveFrame {
             damaged: 0,
             catapult: false,
             visited: 0,
+            imp_fresh: 0,
+            imp_damaged: 0,
         }
+    }
+
+    fn loyal(&self) -> u8 {
+        self.fresh + self.damaged
+    }
+    fn imperial(&self) -> u8 {
+        self.imp_fresh + self.imp_damaged
     }
 
     pub fn prompt(&self) -> (Seat, Prompt) {
         let p = match self.stage {
             MoveStage::From => Prompt::MoveFrom,
             MoveStage::Ships => Prompt::MoveShips { from: self.from },
+            MoveStage::Imperial => Prompt::Campaign {
+                what: format!(
+                    "move which Imperial ships from {} with yours (at most one per ship of yours)?",
+                    self.from
+                ),
+            },
+            MoveStage::DropImperial => Prompt::Campaign {
+                what: format!(
+                    "Catapult: leave how many Imperial ships at {} (no more may go on than ships of yours)?",
+                    self.at
+                ),
+            },
             MoveStage::To => Prompt::MoveTo { from: self.from },
             MoveStage::Drop => Prompt::CatapultDrop { at: self.at },
             MoveStage::On => Prompt::CatapultOn { at: self.at },
@@ -97,6 +128,33 @@ impl MoveFrame {
                     }
                 }
             }
+            MoveStage::Imperial => {
+                // The Movement Law: no more Imperial ships than Loyal ones.
+                let imp = s.sys(self.from).ships_of(Owner::Empire);
+                for f in 0..=imp.fresh {
+                    for d in 0..=imp.damaged {
+                        if f + d <= self.loyal() {
+                            out.push(Choice::Ships {
+                                fresh: f,
+                                damaged: d,
+                            });
+                        }
+                    }
+                }
+            }
+            MoveStage::DropImperial => {
+                // Those going on keep the Movement Law.
+                for f in 0..=self.imp_fresh {
+                    for d in 0..=self.imp_damaged {
+                        if self.imperial() - f - d <= self.loyal() {
+                            out.push(Choice::Ships {
+                                fresh: f,
+                                damaged: d,
+                            });
+                        }
+                    }
+                }
+            }
             MoveStage::To => out.extend(s.adjacent(self.from).map(Choice::System)),
             MoveStage::Drop => {
                 for f in 0..=self.fresh {
@@ -119,7 +177,8 @@ impl MoveFrame {
                 self.at = sys;
                 self.visited = sys.bit();
                 // B-MOV-02/04 (with Shaper *Ancient* and Empath's Bond).
-                self.catapult = crate::cards::catapults_from(s, self.seat, sys);
+                self.catapult = crate::cards::catapults_from(s, self.seat, sys)
+                    || crate::campaign::free::usable_starport(s, self.seat, sys).is_some();
                 s.turn.moved_fresh = [0; SystemId::COUNT];
                 self.stage = MoveStage::Ships;
                 s.set_top(crate::flow::Frame::Move(self));
@@ -127,8 +186,38 @@ impl MoveFrame {
             (MoveStage::Ships, Choice::Ships { fresh, damaged }) => {
                 self.fresh = fresh;
                 self.damaged = damaged;
+                self.stage = if s.is_campaign()
+                    && crate::campaign::empire::commands_fleet(s, self.seat, self.from)
+                    && s.sys(self.from).ships_of(Owner::Empire).total() > 0
+                {
+                    MoveStage::Imperial
+                } else {
+                    MoveStage::To
+                };
+                s.set_top(crate::flow::Frame::Move(self));
+            }
+            (MoveStage::Imperial, Choice::Ships { fresh, damaged }) => {
+                self.imp_fresh = fresh;
+                self.imp_damaged = damaged;
                 self.stage = MoveStage::To;
                 s.set_top(crate::flow::Frame::Move(self));
+            }
+            (MoveStage::DropImperial, Choice::Ships { fresh, damaged }) => {
+                self.imp_fresh -= fresh;
+                self.imp_damaged -= damaged;
+                if fresh + damaged > 0 {
+                    log!(
+                        ev,
+                        "move",
+                        Some(self.seat),
+                        { systems: vec![self.at] },
+                        "{} leaves {} Imperial ship(s) in {}.",
+                        self.seat,
+                        fresh + damaged,
+                        self.at
+                    );
+                }
+                self.after_drop(s, ev);
             }
             (MoveStage::To | MoveStage::On, Choice::System(to)) => self.enter(s, to, ev),
             (MoveStage::Drop, Choice::Ships { fresh, damaged }) => {
@@ -146,14 +235,30 @@ impl MoveFrame {
                         self.at
                     );
                 }
-                if self.fresh + self.damaged == 0 || self.next_systems(s).next().is_none() {
-                    self.finish(s, ev);
-                } else {
-                    self.stage = MoveStage::On;
-                    s.set_top(crate::flow::Frame::Move(self));
+                if self.imperial() > 0 {
+                    if self.loyal() == 0 {
+                        // No Loyal ship goes on: the Imperial ships stay too.
+                        self.imp_fresh = 0;
+                        self.imp_damaged = 0;
+                    } else {
+                        self.stage = MoveStage::DropImperial;
+                        s.set_top(crate::flow::Frame::Move(self));
+                        return;
+                    }
                 }
+                self.after_drop(s, ev);
             }
             _ => s.pop(),
+        }
+    }
+
+    /// After the Catapult's drops: go on, or stop with nothing left.
+    fn after_drop(mut self, s: &mut GameState, ev: &mut dyn Sink) {
+        if self.fresh + self.damaged == 0 || self.next_systems(s).next().is_none() {
+            self.finish(s, ev);
+        } else {
+            self.stage = MoveStage::On;
+            s.set_top(crate::flow::Frame::Move(self));
         }
     }
 
@@ -161,7 +266,12 @@ impl MoveFrame {
     /// arrives (B-MOV-03): any planet, or a gate someone else controls.
     fn enter(mut self, s: &mut GameState, to: SystemId, ev: &mut dyn Sink) {
         let before = s.controller(to);
-        let stops = !to.is_gate() || s.controlled_by_other(self.seat, to);
+        let stops = !to.is_gate()
+            || if s.is_campaign() {
+                crate::campaign::empire::catapult_stops(s, self.seat, to, self.imperial() > 0)
+            } else {
+                s.controlled_by_other(self.seat, to)
+            };
         // Fresh ships that arrive somewhere (Sprinter Drives).
         let left = &mut s.turn.moved_fresh[self.at.index()];
         *left = left.saturating_sub(self.fresh);
@@ -179,21 +289,55 @@ impl MoveFrame {
             b.fresh += self.fresh;
             b.damaged += self.damaged;
         }
-        log!(
-            ev,
-            "move",
-            Some(self.seat),
-            { systems: vec![self.at, to] },
-            "{} moves {} ship(s) from {} to {to}.",
-            self.seat,
-            self.fresh + self.damaged,
-            self.at
-        );
+        if self.imperial() > 0 {
+            {
+                let mut guard = s.sys_mut(self.at);
+                let a = guard.ships_mut(Owner::Empire);
+                a.fresh -= self.imp_fresh;
+                a.damaged -= self.imp_damaged;
+            }
+            let mut guard = s.sys_mut(to);
+            let b = guard.ships_mut(Owner::Empire);
+            b.fresh += self.imp_fresh;
+            b.damaged += self.imp_damaged;
+        }
+        if self.imperial() > 0 {
+            log!(
+                ev,
+                "move",
+                Some(self.seat),
+                { systems: vec![self.at, to] },
+                "{} moves {} ship(s) and {} Imperial ship(s) from {} to {to}.",
+                self.seat,
+                self.fresh + self.damaged,
+                self.imperial(),
+                self.at
+            );
+        } else {
+            log!(
+                ev,
+                "move",
+                Some(self.seat),
+                { systems: vec![self.at, to] },
+                "{} moves {} ship(s) from {} to {to}.",
+                self.seat,
+                self.fresh + self.damaged,
+                self.at
+            );
+        }
         crate::cards::after_enter(s, self.seat, to, before, ev);
         self.at = to;
         self.visited |= to.bit();
         if self.catapult && stops {
-            if to.is_gate() {
+            if to.is_gate() && s.sys(to).ships_of(Owner::Blight).total() > 0 {
+                log!(
+                    ev,
+                    "move",
+                    Some(self.seat),
+                    { systems: vec![to] },
+                    "The Catapult stops at {to}: the Blight is at that gate."
+                );
+            } else if to.is_gate() {
                 log!(
                     ev,
                     "move",

@@ -23,10 +23,12 @@ pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, Pie
             .map(move |(slot, _)| (sys, Piece::Building { slot }));
         ship.into_iter().chain(buildings)
     })
+    .chain(crate::campaign::free::repair_targets(s, seat))
 }
 
 pub fn any(s: &GameState, seat: Seat) -> bool {
     s.board.damaged(seat.owner()) & s.in_play != 0
+        || (s.is_campaign() && !crate::campaign::free::repair_targets(s, seat).is_empty())
 }
 
 pub fn choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {

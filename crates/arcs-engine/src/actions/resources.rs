@@ -174,6 +174,9 @@ pub fn can_steal(s: &GameState, thief: Seat, victim: Seat, loot: crate::choice::
         crate::choice::Loot::Card(c) => {
             s.seat(victim).guild().contains(&c) && crate::cards::may_steal(s, thief, victim, loot)
         }
+        // Trophies and Captives are taken only where a rule says so (the
+        // campaign's Imperial Demand), never stolen.
+        crate::choice::Loot::Trophy { .. } | crate::choice::Loot::Captive(_) => false,
     }
 }
 
@@ -208,5 +211,6 @@ pub fn steal(
                 crate::cards::on_stolen(s, thief, c, ev);
             }
         }
+        crate::choice::Loot::Trophy { .. } | crate::choice::Loot::Captive(_) => {}
     }
 }

@@ -59,6 +59,9 @@ fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8, m: Mods) -> Opti
                 let ok = s.controls(seat, sys)
                     || (m.inspiring && s.sys(sys).ships_of(seat.owner()).total() > 0);
                 match rival {
+                    // Campaign p11 Truce Law: a Regent does not tax a Rival
+                    // Regent's city where Imperial ships are.
+                    Some(r) if s.is_campaign() && crate::campaign::empire::truce_shields(s, seat, r, sys) => None,
                     Some(r) if ok => Some(Target::Rival(r)),
                     None if ok => Some(Target::AsLoyal),
                     // Empath's Bond adds the cities one could not tax

@@ -8,6 +8,7 @@
 //! B-MOD-01): a new action's own code never calls them, but a standard
 //! action inside a new action (Nurture's Tax) does.
 
+pub mod campaign;
 pub mod court;
 pub mod frame;
 pub mod leaders;
@@ -87,6 +88,9 @@ pub type TaxHook = fn(&mut GameState, Seat, &TaxDone, &mut dyn Sink);
 pub type BattleHook = fn(&mut GameState, Seat, &BattleFrame, &mut dyn Sink);
 pub type GuardHook = fn(&GameState, Seat, Seat, Loot) -> bool;
 pub type BuildShipHook = fn(&mut GameState, Seat, SystemId, u8, &mut dyn Sink);
+/// A Court card's Crisis (campaign rules p18): the card and its Court
+/// position.
+pub type CrisisHook = fn(&mut GameState, usize, CardId, &mut dyn Sink);
 
 /// What a finished Tax was, for "after you tax" hooks.
 #[derive(Copy, Clone, Debug)]
@@ -180,6 +184,11 @@ pub struct Behavior {
     pub score_rule: Option<ScoreRule>,
     /// "After scoring" (B-SCORE-09), for the holder.
     pub after_scoring: Option<fn(&mut GameState, Seat, &mut dyn Sink)>,
+    // -- campaign events
+    /// The card's Crisis, resolved in the Court during Court Crises (p18).
+    pub crisis: Option<CrisisHook>,
+    /// The Crisis of a card its holder has in play (Fate Crises, p18).
+    pub fate_crisis: Option<CardHook>,
 }
 
 impl Behavior {
@@ -228,6 +237,8 @@ impl Behavior {
         after_battle: None,
         score_rule: None,
         after_scoring: None,
+        crisis: None,
+        fate_crisis: None,
     };
 }
 
@@ -275,6 +286,7 @@ pub enum Hook {
     AfterBattle,
     ScoreRule,
     AfterScoring,
+    FateCrisis,
     /// A new action standing in for a standard action: this bit plus the
     /// [`StdAction`] index (7 bits).
     NewAction,
@@ -337,6 +349,7 @@ fn behavior_bits(b: &Behavior) -> u64 {
     set(b.after_battle.is_some(), AfterBattle);
     set(b.score_rule.is_some(), ScoreRule);
     set(b.after_scoring.is_some(), AfterScoring);
+    set(b.fate_crisis.is_some(), FateCrisis);
     for n in b.new_actions {
         h |= Hook::new_action_bit(n.std);
     }
@@ -352,10 +365,18 @@ fn registry() -> &'static [Option<(&'static Behavior, u64)>] {
         let families = court::FAMILIES
             .iter()
             .chain(lore::FAMILIES)
-            .chain(leaders::FAMILIES);
+            .chain(leaders::FAMILIES)
+            .chain(campaign::FAMILIES);
         for b in families.flat_map(|f| f.iter()) {
             if let Some(id) = cat.lookup(b.code) {
                 v[id.0 as usize] = Some((*b, behavior_bits(b)));
+            }
+        }
+        // Reprints behave as their originals (the card passes its own id
+        // to every hook).
+        for (copy, original) in campaign::REPRINTS {
+            if let (Some(c), Some(o)) = (cat.lookup(copy), cat.lookup(original)) {
+                v[c.0 as usize] = v[o.0 as usize];
             }
         }
         v
@@ -906,6 +927,11 @@ pub fn on_secured(s: &mut GameState, seat: Seat, card: CardId, ev: &mut dyn Sink
     }
     match card.info().kind {
         crate::data::CardKind::Vox => s.court_discard.push(card),
+        // Campaign p5 step J: lore shuffled into the Court deck is gained
+        // when secured.
+        crate::data::CardKind::Lore => {
+            s.seat_mut(seat).add_lore(card);
+        }
         _ => {
             s.seat_mut(seat).add_guild(card);
             if s.turn.seat == seat && s.turn.prelude_open {
@@ -1213,5 +1239,32 @@ pub(crate) mod testing {
             }
         }
         assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+}
+
+// ------------------------------------------------------------ campaign
+
+/// Whether a Court card has a Crisis (campaign rules p18).
+pub fn has_crisis(card: Option<CardId>) -> bool {
+    card.and_then(behavior).is_some_and(|b| b.crisis.is_some())
+}
+
+/// Resolves the Crisis of the Court card at `pos`.
+pub fn court_crisis(s: &mut GameState, pos: usize, card: CardId, ev: &mut dyn Sink) {
+    if let Some(f) = behavior(card).and_then(|b| b.crisis) {
+        f(s, pos, card, ev);
+    }
+}
+
+/// Fate Crises: the Crisis text of cards players hold, in turn order (p18).
+pub fn fate_crises(s: &mut GameState, ev: &mut dyn Sink) {
+    let order: Vec<Seat> = s.turn_order().collect();
+    for seat in order {
+        let cards: Vec<(CardId, CardHook)> = held_with(s, seat, Hook::FateCrisis)
+            .filter_map(|(c, b)| b.fate_crisis.map(|f| (c, f)))
+            .collect();
+        for (c, f) in cards {
+            f(s, seat, c, ev);
+        }
     }
 }

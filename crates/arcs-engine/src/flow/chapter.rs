@@ -12,10 +12,15 @@ use rand::seq::SliceRandom;
 /// B-DRAW-01/02 (and setup P–Q): shuffle every action card, deal 6 each,
 /// discard the rest face down and shuffle the pile (003:L987).
 pub fn chapter_start(s: &mut GameState, ev: &mut dyn Sink) {
-    let mut deck: arrayvec::ArrayVec<ActionCard, 28> = (0..28u8)
+    let mut deck: arrayvec::ArrayVec<ActionCard, 32> = (0..28u8)
         .map(ActionCard)
         .filter(|c| s.players == 4 || (2..=6).contains(&c.number()))
         .collect();
+    // Campaign p4 step E: the Event cards in the deck.
+    if s.is_campaign() {
+        let k = crate::campaign::events::events_in_deck(s.players);
+        deck.extend((0..k).map(ActionCard::event));
+    }
     deck.shuffle(&mut s.rng);
     s.action_discard.clear();
     s.action_discard_up.clear();
@@ -65,20 +70,39 @@ pub fn chapter_start(s: &mut GameState, ev: &mut dyn Sink) {
 pub fn mulligan(s: &mut GameState, seat: Seat, redraw: bool, ev: &mut dyn Sink) {
     s.pop();
     if redraw {
-        let old = std::mem::take(&mut s.seat_mut(seat).hand);
-        for _ in 0..6 {
+        // Campaign p12: Event cards stay in hand; only the others are
+        // replaced, one for one.
+        let hand = s.seat(seat).hand;
+        let keep = if s.is_campaign() {
+            CardSet(hand.0 & !CardSet::STANDARD)
+        } else {
+            CardSet::default()
+        };
+        let old = CardSet(hand.0 & !keep.0);
+        s.seat_mut(seat).hand = keep;
+        for _ in 0..old.len() {
             if let Some(c) = s.action_discard.pop() {
                 s.seat_mut(seat).hand.insert(c);
             }
         }
         s.action_discard.extend(old.iter());
         s.known_discard[seat.index()].0 |= old.0;
-        log!(
-            ev,
-            "mulligan",
-            Some(seat),
-            "{seat} discards their hand and draws 6 new cards."
-        );
+        if keep.is_empty() {
+            log!(
+                ev,
+                "mulligan",
+                Some(seat),
+                "{seat} discards their hand and draws 6 new cards."
+            );
+        } else {
+            log!(
+                ev,
+                "mulligan",
+                Some(seat),
+                "{seat} keeps their Event cards, discards the other {} cards and draws as many.",
+                old.len()
+            );
+        }
         if ev.enabled() {
             let hand = ActionCard::list(s.seat(seat).hand.iter());
             crate::log_reveal!(ev, seat, "draw", "You draw {hand}.");
@@ -355,6 +379,14 @@ pub fn cleanup(s: &mut GameState, ev: &mut dyn Sink) {
                 std::mem::replace(&mut s.seat_mut(holder).trophies, [[0; 4]; MAX_OWNERS]);
             for (oi, kinds) in trophies.iter().enumerate() {
                 let Some(owner) = Owner::from_index(oi).seat() else {
+                    // Campaign: Imperial ships, Free buildings and Blight
+                    // return to their supplies.
+                    for k in TrophyKind::ALL {
+                        let n = kinds[k as usize];
+                        if n > 0 {
+                            crate::campaign::return_to_supply(s, Owner::from_index(oi), k, n);
+                        }
+                    }
                     continue;
                 };
                 for k in TrophyKind::ALL {
@@ -419,6 +451,16 @@ pub fn chapter_close(s: &mut GameState, ev: &mut dyn Sink) {
         s.markers[i].flipped = true;
         let (a, b) = s.markers[i].values(i);
         log!(ev, "cleanup", None, "An ambition marker flips to {a}/{b}.");
+    }
+    if let Some(last) = s.campaign().map(|c| c.chapters()) {
+        // Campaign p8: no Power threshold; the Act ends after its chapters.
+        if s.chapter >= last {
+            s.set_top(Frame::Campaign(crate::campaign::CampaignFrame::ActEnd));
+        } else {
+            s.chapter += 1;
+            s.set_top(Frame::ChapterStart);
+        }
+        return;
     }
     let threshold = power_to_win(s.players);
     let reached = s.seat_ids().any(|x| s.seat(x).power >= threshold);

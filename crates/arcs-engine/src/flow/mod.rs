@@ -20,6 +20,12 @@ pub fn concede(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     chapter::finish(s, format!("{seat} conceded"), ev);
 }
 
+/// The campaign Act's end (campaign rules p8): the game ends, ranked by
+/// Power.
+pub fn finish_act(s: &mut GameState, reason: String, ev: &mut dyn Sink) {
+    chapter::finish(s, reason, ev);
+}
+
 use crate::actions::battle::BattleFrame;
 use crate::actions::mov::MoveFrame;
 use crate::cards::frame::CardFrame;
@@ -134,6 +140,8 @@ pub enum Frame {
     LeaderSteps {
         idx: u8,
     },
+    /// A campaign procedure (`campaign/frame.rs`).
+    Campaign(crate::campaign::CampaignFrame),
 }
 
 /// Tells the deciding seat that its only legal choice was taken for it,
@@ -165,6 +173,11 @@ pub struct Decision {
     pub seat: Seat,
     pub prompt: Prompt,
     pub choices: Vec<Choice>,
+    /// Other seats deciding at the same time (a decision all take at once,
+    /// such as the campaign's secret Fate choice); each answers its own
+    /// [`Game::decision_for`](crate::Game::decision_for). Empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Seat>,
 }
 
 impl GameState {
@@ -222,6 +235,7 @@ impl GameState {
             Eliminated { seat } => Some((*seat, Prompt::EliminatedGate)),
             Card(c) => c.prompt(self),
             Draft { turn } => draft::picker(self, *turn).map(|seat| (seat, Prompt::Draft)),
+            Campaign(c) => c.prompt(self),
             automatic_frame!() => None,
         }
     }
@@ -245,6 +259,7 @@ impl GameState {
             Battle(b) => b.decider(self),
             Card(c) => c.decider(),
             Draft { turn } => draft::picker(self, *turn),
+            Campaign(c) => c.decider(self),
             _ => None,
         }
     }
@@ -279,6 +294,7 @@ impl GameState {
             }
             Card(c) => c.choices(self, out),
             Draft { turn } => draft::choices(self, *turn, out),
+            Campaign(c) => c.choices(self, out),
             _ => {}
         }
     }
@@ -363,6 +379,7 @@ impl GameState {
             LeaderSteps { idx } => draft::leader_steps(self, idx, ev),
             Battle(b) if b.paused => b.resume(self, ev),
             Card(c) => c.run_auto(self, ev),
+            Campaign(c) if c.decider(self).is_none() => c.run_auto(self, ev),
             _ => {
                 // A decision frame reached here by mistake; drop it.
                 self.anomalies = self.anomalies.saturating_add(1);
@@ -411,8 +428,55 @@ impl GameState {
             }
             Card(c) => c.resolve(self, choice, ev),
             Draft { turn } => draft::pick(self, turn, choice, ev),
+            Campaign(c) => c.resolve(self, choice, ev),
             _ => self.anomalies = self.anomalies.saturating_add(1),
         }
+    }
+
+    /// Seats that may decide now, a bit each: several when a decision is
+    /// taken by all at once (the campaign's secret Fate choice), else the
+    /// one deciding seat (0 when the game is over).
+    pub fn deciders(&self) -> u8 {
+        match self.stack.last() {
+            Some(Frame::Campaign(c)) => c.deciders(self),
+            Some(f) => self.frame_seat(f).map_or(0, |x| 1 << x.0),
+            None => 0,
+        }
+    }
+
+    /// The legal choices of `seat`, one of the [`deciders`](Self::deciders)
+    /// (empty for any other seat).
+    pub fn choices_for(&self, seat: Seat, out: &mut Vec<Choice>) {
+        out.clear();
+        if self.deciders() & (1 << seat.0) == 0 {
+            return;
+        }
+        match self.stack.last() {
+            Some(Frame::Campaign(c)) => c.choices_for(self, seat, out),
+            Some(f) => self.frame_choices(f, out),
+            None => {}
+        }
+    }
+
+    /// The prompt `seat` answers, if it is one of the deciders.
+    pub fn prompt_for(&self, seat: Seat) -> Option<Prompt> {
+        if self.deciders() & (1 << seat.0) == 0 {
+            return None;
+        }
+        let (_, p) = self.prompt()?;
+        Some(p)
+    }
+
+    /// Applies a legal choice of `seat`, one of the deciders (callers check
+    /// membership in [`choices_for`](Self::choices_for) first), and runs on
+    /// to the next decision.
+    pub fn apply_for(&mut self, seat: Seat, choice: Choice, ev: &mut dyn Sink) {
+        match self.stack.last() {
+            Some(&Frame::Campaign(c)) => c.resolve_for(self, seat, choice, ev),
+            Some(_) => self.resolve(choice, ev),
+            None => return,
+        }
+        self.advance(ev);
     }
 
     /// Runs automatic frames and forced (single-choice) decisions until a
@@ -504,10 +568,31 @@ impl GameState {
         let (seat, prompt) = self.frame_prompt(frame)?;
         let mut choices = Vec::new();
         self.frame_choices(frame, &mut choices);
+        let all = self.deciders();
         Some(Decision {
             seat,
             prompt,
             choices,
+            also: Seat::all(self.players)
+                .filter(|x| *x != seat && all & (1 << x.0) != 0)
+                .collect(),
+        })
+    }
+
+    /// The decision `seat` may take now (it may be one of several seats
+    /// deciding at once).
+    pub fn decision_for(&self, seat: Seat) -> Option<Decision> {
+        let prompt = self.prompt_for(seat)?;
+        let mut choices = Vec::new();
+        self.choices_for(seat, &mut choices);
+        let all = self.deciders();
+        Some(Decision {
+            seat,
+            prompt,
+            choices,
+            also: Seat::all(self.players)
+                .filter(|x| *x != seat && all & (1 << x.0) != 0)
+                .collect(),
         })
     }
 

@@ -10,7 +10,10 @@ use crate::state::{GameState, Play, PlayKind, RoundState, TurnScope};
 
 /// B-TURN-04/07/08/09/11, B-INIT-01: what a seat may play now.
 pub fn play_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
-    let hand = s.seat(seat).hand;
+    let all = s.seat(seat).hand;
+    // Event cards (campaign) cannot be led or copied with (p12); they are
+    // played by `PlayEvent` only.
+    let hand = all.standard();
     match s.round.lead() {
         None => {
             out.extend(hand.iter().map(Choice::Lead));
@@ -37,6 +40,9 @@ pub fn play_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
                     }
                     out.push(Choice::Copy(c));
                 }
+                if all.has_event() {
+                    out.push(Choice::PlayEvent);
+                }
                 return;
             }
             let mut buf = [Choice::Pass; 16];
@@ -53,6 +59,9 @@ pub fn play_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
                 n += 1;
             }
             out.extend_from_slice(&buf[..n]);
+            if all.has_event() {
+                out.push(Choice::PlayEvent);
+            }
         }
     }
 }
@@ -67,6 +76,10 @@ pub fn play_card(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sin
         Choice::Surpass(c) => (c, PlayKind::Surpass),
         Choice::Copy(c) => (c, PlayKind::Copy),
         Choice::Pivot(c) => (c, PlayKind::Pivot),
+        Choice::PlayEvent => match crate::campaign::events::event_in_hand(s.seat(seat).hand) {
+            Some(c) => (c, PlayKind::Event),
+            None => return,
+        },
         _ => return,
     };
     s.seat_mut(seat).hand.remove(card);
@@ -80,6 +93,19 @@ pub fn play_card(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sin
     let pips = match kind {
         PlayKind::Lead | PlayKind::Surpass => card.pips(),
         PlayKind::Copy | PlayKind::Pivot => 1,
+        // Campaign p12: as many actions as the lead card, unless a Rival
+        // played an Event or secured the Council earlier this round.
+        PlayKind::Event => {
+            let gives = crate::campaign::events::event_gives_actions(s, seat);
+            if let Some(c) = s.campaign_mut() {
+                c.events_played |= 1 << seat.0;
+            }
+            if gives {
+                s.lead_card().map_or(0, |c| c.pips())
+            } else {
+                0
+            }
+        }
     };
     s.turn = TurnScope::new(seat, kind, card, pips);
     match kind {
@@ -104,6 +130,19 @@ pub fn play_card(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sin
             Some(seat),
             "{seat} pivots with {}.",
             card.full_name()
+        ),
+        PlayKind::Event if pips > 0 => log!(
+            ev,
+            "play",
+            Some(seat),
+            "{seat} plays an Event card and takes {pips} actions like the lead card."
+        ),
+        PlayKind::Event => log!(
+            ev,
+            "play",
+            Some(seat),
+            "{seat} plays an Event card; it gives no actions (a Rival already played an Event \
+             card or secured the Imperial Council this round)."
         ),
     }
     if kind == PlayKind::Copy {
@@ -282,6 +321,11 @@ pub fn round_end(s: &mut GameState, ev: &mut dyn Sink) {
         s.set_top(Frame::RoundStart);
     } else {
         s.set_top(Frame::Scoring);
+    }
+    // Campaign p13–14: the round's event (or the Council) after the
+    // initiative check, before the next round.
+    if s.campaign().is_some_and(|c| c.events_played != 0 || c.council.tucked.is_some()) {
+        s.push(Frame::Campaign(crate::campaign::CampaignFrame::RoundEvent));
     }
 }
 

@@ -15,7 +15,9 @@ use crate::state::{GameState, PlayKind};
 pub fn pip_actions(s: &GameState) -> impl Iterator<Item = StdAction> + '_ {
     let t = &s.turn;
     let suit = match t.play {
-        PlayKind::Copy => s.lead_card().map(|c| c.suit()).unwrap_or(t.card.suit()),
+        PlayKind::Copy | PlayKind::Event => {
+            s.lead_card().map(|c| c.suit()).unwrap_or(t.card.suit())
+        }
         _ => t.card.suit(),
     };
     let weapon = t.weapon && !suit.actions().contains(&StdAction::Battle);
@@ -220,7 +222,8 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
         declarable(s, seat, out);
         // B-INIT-04..06, B-GLOS-12: never the holder, never twice a round.
         if seat != s.initiative && !s.round.seized {
-            out.extend(st.hand.iter().map(Choice::Seize));
+            // Never with an Event card (campaign p12).
+            out.extend(st.hand.standard().iter().map(Choice::Seize));
             if t.play == PlayKind::Surpass && t.card.number() == 7 {
                 out.push(Choice::Seize(t.card));
             }

@@ -55,14 +55,21 @@ impl SystemState {
     pub fn ships_mut(&mut self, o: Owner) -> &mut ShipCount {
         &mut self.ships[o.index()]
     }
-    /// B-CORE-02: strictly more fresh ships than every other owner.
+    /// B-CORE-02: strictly more fresh ships than every other owner. In the
+    /// campaign the Empire controls every system with a fresh Imperial
+    /// ship, whatever the players' fleets (campaign rules p10); the Blight
+    /// and the Free States have no ships and never control.
     pub fn controller(&self) -> Option<Owner> {
-        // The largest fresh fleet, then which owners have it as a mask: no
-        // branch per owner (fleet sizes differ every call, so branches
-        // mispredict; this runs for every Tax, Build and Move check).
-        let best = self.ships.iter().fold(0, |m, s| m.max(s.fresh));
-        let with_best = self
-            .ships
+        if self.ships[Owner::Empire.index()].fresh > 0 {
+            return Some(Owner::Empire);
+        }
+        // The largest fresh fleet among the seats, then which seats have it
+        // as a mask: no branch per seat (fleet sizes differ every call, so
+        // branches mispredict; this runs for every Tax, Build and Move
+        // check).
+        let seats = &self.ships[..crate::ids::MAX_SEATS];
+        let best = seats.iter().fold(0, |m, s| m.max(s.fresh));
+        let with_best = seats
             .iter()
             .enumerate()
             .fold(0u8, |m, (i, s)| m | ((s.fresh == best) as u8) << i);
@@ -304,11 +311,14 @@ pub fn systems_in(mut mask: u32) -> impl Iterator<Item = SystemId> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::MAX_SEATS;
     use proptest::prelude::*;
 
     proptest! {
-        /// B-CORE-02 read literally: the owner with strictly more fresh
-        /// ships than every other owner; damaged ships never count.
+        /// B-CORE-02 read literally: the seat with strictly more fresh
+        /// ships than every other seat; damaged ships never count. With a
+        /// fresh Imperial ship the Empire controls, whatever the seats'
+        /// fleets (campaign rules p10); Free States and Blight never do.
         #[test]
         fn controller_is_the_strictly_largest_fresh_fleet(
             fleets in proptest::collection::vec((0u8..4, 0u8..3), MAX_OWNERS)
@@ -317,11 +327,17 @@ mod tests {
             for (i, (fresh, damaged)) in fleets.iter().enumerate() {
                 x.ships[i] = ShipCount { fresh: *fresh, damaged: *damaged };
             }
-            let expected = (0..MAX_OWNERS)
-                .find(|&i| {
-                    fleets[i].0 > 0 && (0..MAX_OWNERS).all(|j| j == i || fleets[j].0 < fleets[i].0)
-                })
-                .map(Owner::from_index);
+            let empire = Owner::Empire.index();
+            let expected = if fleets[empire].0 > 0 {
+                Some(Owner::Empire)
+            } else {
+                (0..MAX_SEATS)
+                    .find(|&i| {
+                        fleets[i].0 > 0
+                            && (0..MAX_SEATS).all(|j| j == i || fleets[j].0 < fleets[i].0)
+                    })
+                    .map(Owner::from_index)
+            };
             prop_assert_eq!(x.controller(), expected);
         }
     }

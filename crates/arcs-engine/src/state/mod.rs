@@ -24,6 +24,8 @@ pub enum PlayKind {
     Surpass,
     Copy,
     Pivot,
+    /// An Event card (campaign rules p12): actions as the lead card's.
+    Event,
 }
 
 /// A card played this round, plus the extra face-down seize card if any.
@@ -258,9 +260,9 @@ pub struct GameState {
     pub court_deck: ArrayVec<CardId, 48>,
     pub court_discard: ArrayVec<CardId, 48>,
     /// Action discard pile (face down); index 0 is the bottom.
-    pub action_discard: ArrayVec<ActionCard, 28>,
+    pub action_discard: ArrayVec<ActionCard, 32>,
     /// Face-up pile of the split-discard variant (B-FINE-13).
-    pub action_discard_up: ArrayVec<ActionCard, 28>,
+    pub action_discard_up: ArrayVec<ActionCard, 32>,
     pub round: RoundState,
     pub turn: TurnScope,
     pub stack: ArrayVec<Frame, 24>,
@@ -286,6 +288,10 @@ pub struct GameState {
     pub known_discard: [CardSet; MAX_SEATS],
     /// Boxed: a finished game is rare, and the state stays small to clone.
     pub outcome: Option<Box<Outcome>>,
+    /// The Blighted Reach campaign's state (`campaign/`); `None` in base
+    /// and Leaders & Lore games, which keep their allocation-free state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<Box<crate::campaign::Campaign>>,
     /// Internal faults (a decision with no legal choice, stack overflow);
     /// the invariant suite requires 0.
     pub anomalies: u16,
@@ -350,12 +356,25 @@ impl GameState {
     pub fn controller(&self, s: SystemId) -> Option<Owner> {
         self.sys(s).controller()
     }
+    /// Whether `seat` controls the system for its actions: by its fleet
+    /// (B-CORE-02) or, in the campaign, as a Regent on its turn in an
+    /// Empire-controlled system where it has a Loyal piece (the Presence
+    /// Law, campaign rules p10).
     pub fn controls(&self, seat: Seat, s: SystemId) -> bool {
-        self.controller(s) == Some(seat.owner())
+        match self.controller(s) {
+            Some(o) if o == seat.owner() => true,
+            Some(Owner::Empire) => crate::campaign::empire::presence(self, seat, s),
+            _ => false,
+        }
     }
     /// Some other owner controls the system (B-BLD-05, B-MOV-02).
     pub fn controlled_by_other(&self, seat: Seat, s: SystemId) -> bool {
-        matches!(self.controller(s), Some(o) if o != seat.owner())
+        match self.controller(s) {
+            None => false,
+            Some(o) if o == seat.owner() => false,
+            Some(Owner::Empire) => !crate::campaign::empire::presence(self, seat, s),
+            Some(_) => true,
+        }
     }
 
     /// The lead card of this round, if it has been played.
@@ -386,10 +405,16 @@ impl GameState {
 
     /// Cards in hands, played, and discards: the chapter's whole action deck.
     pub fn action_deck_size(&self) -> usize {
-        if self.players == 4 {
-            28
+        let events = if self.is_campaign() {
+            crate::campaign::events::events_in_deck(self.players) as usize
         } else {
-            20
-        }
+            0
+        };
+        events
+            + if self.players == 4 {
+                28
+            } else {
+                20
+            }
     }
 }

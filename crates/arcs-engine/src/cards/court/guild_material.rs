@@ -79,6 +79,7 @@ pub const fn union_prelude(suit: Suit) -> PreludeAbility {
             Suit::Aggression => "attach it to a face-up Aggression card played this round",
             Suit::Construction => "attach it to a face-up Construction card played this round",
             Suit::Mobilization => "attach it to a face-up Mobilization card played this round",
+            Suit::Event => "attach it to a card played this round",
         },
         discard: false,
         first: false,
@@ -88,6 +89,8 @@ pub const fn union_prelude(suit: Suit) -> PreludeAbility {
             Suit::Aggression => |s, _| union_targets(s, Suit::Aggression).next().is_some(),
             Suit::Construction => |s, _| union_targets(s, Suit::Construction).next().is_some(),
             Suit::Mobilization => |s, _| union_targets(s, Suit::Mobilization).next().is_some(),
+            // No Union is of the Event "suit".
+            Suit::Event => |_, _| false,
         },
         run: match suit {
             Suit::Administration => |s, seat, card, _| {
@@ -130,6 +133,7 @@ pub const fn union_prelude(suit: Suit) -> PreludeAbility {
                     .into(),
                 )
             },
+            Suit::Event => |_, _, _, _| {},
         },
     }
 }

@@ -168,7 +168,7 @@ pub static KEEPERS_TRUST: Behavior = Behavior {
                 && s.seat(holder).resources[i as usize]
                     .is_some_and(|r| s.seat(thief).count_resource(r) > 0)
         }
-        Loot::Card(_) => false,
+        _ => false,
     }),
     preludes: &[clear_outrage(Resource::Relic)],
     ..Behavior::NONE
@@ -185,7 +185,7 @@ pub static KEEPERS_SOLIDARITY: Behavior = Behavior {
                     .suit
                     .is_some_and(|r| s.seat(holder).count_resource(r) > 0)
         }
-        Loot::Slot(_) => false,
+        _ => false,
     }),
     ..Behavior::NONE
 };

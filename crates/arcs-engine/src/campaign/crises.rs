@@ -1,0 +1,95 @@
+//! Crises (campaign rules p18): Blight Crises, then Fate Crises, then Court
+//! Crises.
+
+use super::frame::CampaignFrame;
+use crate::event::Sink;
+use crate::flow::Frame;
+use crate::ids::*;
+use crate::log;
+use crate::state::GameState;
+
+/// Stages of the Crises.
+const BLIGHT: u8 = 0;
+const FATE: u8 = 1;
+const COURT: u8 = 2;
+
+/// Starts the Crises; `rolled`: the event and number dice were just rolled
+/// for an Event card (the Court Crises do not roll again).
+pub fn begin(s: &mut GameState, rolled: bool) {
+    s.push(Frame::Campaign(CampaignFrame::Crises {
+        stage: BLIGHT,
+        pos: 0,
+        rolled,
+    }));
+}
+
+pub fn run(s: &mut GameState, stage: u8, pos: u8, rolled: bool, ev: &mut dyn Sink) {
+    match stage {
+        BLIGHT => {
+            s.set_top(Frame::Campaign(CampaignFrame::Crises {
+                stage: FATE,
+                pos: 0,
+                rolled,
+            }));
+            log!(ev, "crisis", None, "Crises: the Blight attacks.");
+            for sys in crate::state::systems_in(super::blight::blighted(s)) {
+                super::blight::crisis(s, sys, ev);
+            }
+        }
+        FATE => {
+            // Fate Crises: cards held by players with Crisis text, in turn
+            // order (the Fates' cards hook in here; p18).
+            s.set_top(Frame::Campaign(CampaignFrame::Crises {
+                stage: COURT,
+                pos: 0,
+                rolled,
+            }));
+            crate::cards::fate_crises(s, ev);
+        }
+        _ => court(s, pos, rolled, ev),
+    }
+}
+
+/// Court Crises: roll the dice unless just rolled, then the Crisis text of
+/// each Vox card in the Court from left to right, the Court as it was when
+/// the Court Crises began (cards drawn meanwhile wait; docs/rulings.md
+/// R-CAMP-CRI).
+fn court(s: &mut GameState, pos: u8, rolled: bool, ev: &mut dyn Sink) {
+    if pos == 0 {
+        if !rolled {
+            let face = super::setup::roll_event(s);
+            let n = super::setup::roll_number(s);
+            log!(
+                ev,
+                "crisis",
+                None,
+                "Court Crises: the event die shows {} and the number die cluster {n}.",
+                face.symbol_name()
+            );
+        }
+        let snapshot: arrayvec::ArrayVec<Option<CardId>, 8> =
+            s.court.iter().map(|c| c.card).collect();
+        if let Some(c) = s.campaign_mut() {
+            c.crisis_court = snapshot;
+        }
+    }
+    let snap = s.campaign().map(|c| c.crisis_court.clone()).unwrap_or_default();
+    // The next position holding a Vox card with a Crisis that was there
+    // when the Court Crises began.
+    let next = (pos as usize..s.court.len()).find(|&p| {
+        let card = s.court[p].card;
+        card.is_some() && snap.get(p).copied().flatten() == card && crate::cards::has_crisis(card)
+    });
+    let Some(p) = next else {
+        s.pop();
+        return;
+    };
+    s.set_top(Frame::Campaign(CampaignFrame::Crises {
+        stage: COURT,
+        pos: p as u8 + 1,
+        rolled: true,
+    }));
+    if let Some(card) = s.court[p].card {
+        crate::cards::court_crisis(s, p, card, ev);
+    }
+}

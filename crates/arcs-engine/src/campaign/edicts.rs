@@ -1,0 +1,458 @@
+//! Edicts (campaign rules p20–21): resolved from the lowest number to the
+//! highest — Guild Envoys Depart (00, 2 players), Govern the Imperial Reach
+//! (03: enforce the Imperial Policy's Demand and Action, or change it), and
+//! the Edicts Fates add to the rules booklet.
+
+use super::frame::CampaignFrame;
+use super::Policy;
+use crate::choice::{Choice, Loot};
+use crate::event::Sink;
+use crate::flow::Frame;
+use crate::ids::*;
+use crate::log;
+use crate::state::{GameState, TrophyKind};
+
+/// Starts resolving the Edicts.
+pub fn begin(s: &mut GameState) {
+    s.push(Frame::Campaign(CampaignFrame::Edicts { from: 0 }));
+}
+
+/// The numbers of the Edicts in play, ascending, with Govern (03) always
+/// present and Guild Envoys Depart (00) in 2-player games.
+fn numbers(s: &GameState) -> arrayvec::ArrayVec<u8, 20> {
+    let mut v = arrayvec::ArrayVec::new();
+    let Some(c) = s.campaign() else { return v };
+    if c.envoys_depart {
+        v.push(0);
+    }
+    v.push(3);
+    for card in &c.booklet {
+        if let Some(n) = super::data::edict_number(*card) {
+            if !v.contains(&n) {
+                let _ = v.try_push(n);
+            }
+        }
+    }
+    v.sort_unstable();
+    v
+}
+
+/// Resolves the Edicts numbered `from` or more: the lowest now, the rest
+/// after it (frames it pushes run first).
+pub fn run(s: &mut GameState, from: u8, ev: &mut dyn Sink) {
+    let Some(n) = numbers(s).into_iter().find(|n| *n >= from) else {
+        s.pop();
+        return;
+    };
+    s.set_top(Frame::Campaign(CampaignFrame::Edicts {
+        from: n.saturating_add(1),
+    }));
+    match n {
+        0 => envoys_depart(s, ev),
+        3 => match s.first_regent() {
+            Some(fr) => s.push(Frame::Campaign(CampaignFrame::Govern { fr })),
+            None => log!(
+                ev,
+                "edict",
+                None,
+                "There is no First Regent: nobody governs the Imperial Reach."
+            ),
+        },
+        // Fate edicts (none implemented in the shared systems).
+        _ => {}
+    }
+}
+
+/// Guild Envoys Depart (00, AID02): bury every Guild card in the Court with
+/// no agents on it, then refill the Court (p21).
+fn envoys_depart(s: &mut GameState, ev: &mut dyn Sink) {
+    let mut buried = Vec::new();
+    for pos in 0..s.court.len() {
+        let slot = &s.court[pos];
+        let Some(card) = slot.card else { continue };
+        if card.info().kind == crate::data::CardKind::Guild && slot.agents.iter().all(|n| *n == 0)
+        {
+            s.court[pos].card = None;
+            s.court_deck.insert(0, card);
+            buried.push(card);
+            s.push(Frame::Refill { pos: pos as u8 });
+        }
+    }
+    if buried.is_empty() {
+        log!(
+            ev,
+            "edict",
+            None,
+            "Guild Envoys Depart: every Guild card in the Court has agents; none is buried."
+        );
+    } else {
+        let names: Vec<&str> = buried.iter().map(|c| c.name()).collect();
+        log!(
+            ev,
+            "edict",
+            None,
+            "Guild Envoys Depart: {} buried under the Court deck.",
+            names.join(", ")
+        );
+    }
+}
+
+/// Govern (p20): enforce the Policy, or change it.
+pub fn govern(s: &mut GameState, fr: Seat, enforce: bool, ev: &mut dyn Sink) {
+    s.pop();
+    let policy = s.campaign().map_or(Policy::Peace, |c| c.policy());
+    if enforce {
+        log!(
+            ev,
+            "edict",
+            Some(fr),
+            "{fr} enforces the Imperial Policy of {}.",
+            policy.name()
+        );
+        // The Action after the Demand (frames run last-pushed first).
+        s.push(Frame::Campaign(CampaignFrame::ImperialAction { fr }));
+        s.push(Frame::Campaign(CampaignFrame::Demand { fr, idx: 0 }));
+    } else {
+        s.push(Frame::Campaign(CampaignFrame::ChangePolicy { fr }));
+    }
+}
+
+/// Puts the Govern card of `p` on top (p20).
+pub fn change_policy(s: &mut GameState, fr: Seat, p: Policy, ev: &mut dyn Sink) {
+    let Some(c) = s.campaign_mut() else { return };
+    if let Some(i) = c.policies.iter().position(|x| *x == p) {
+        c.policies[i..].rotate_left(1);
+    }
+    log!(
+        ev,
+        "edict",
+        Some(fr),
+        "{fr} changes the Imperial Policy to {}.",
+        p.name()
+    );
+}
+
+/// The seat asked for the Demand at step `idx`: turn order from the First
+/// Regent; the First Regent itself only for Peace and Escalation (it adds
+/// its own resource), and only Regents.
+fn demand_target(s: &GameState, fr: Seat, idx: u8) -> Option<Seat> {
+    (idx < s.players).then(|| fr.clockwise(idx, s.players))
+}
+
+/// What the First Regent may take from `x` for the Demand.
+fn demand_options(s: &GameState, fr: Seat, x: Seat, out: &mut Vec<Choice>) {
+    let Some(c) = s.campaign() else { return };
+    if !c.is_regent(x) {
+        return;
+    }
+    let policy = c.policy();
+    match policy {
+        Policy::Peace | Policy::Escalation => {
+            let types = policy.demand();
+            for (i, r) in s.seat(x).resources.iter().enumerate() {
+                if r.is_some_and(|r| types.contains(&r)) {
+                    if x == fr {
+                        out.push(Choice::Slot(i as u8));
+                    } else {
+                        out.push(Choice::Steal {
+                            from: x,
+                            loot: Loot::Slot(i as u8),
+                        });
+                    }
+                }
+            }
+        }
+        Policy::War => {
+            if x == fr {
+                return; // "does not need to take a Trophy or Captive from themself"
+            }
+            // Trophies and Captives, but not Regent or Imperial pieces.
+            let allowed = |o: Owner| match o {
+                Owner::Seat(y) => c.is_outlaw(y),
+                Owner::Empire => false,
+                Owner::Free | Owner::Blight => true,
+            };
+            let st = s.seat(x);
+            for oi in 0..MAX_OWNERS {
+                let o = Owner::from_index(oi);
+                if !allowed(o) {
+                    continue;
+                }
+                for k in TrophyKind::ALL {
+                    if st.trophies[oi][k as usize] > 0 {
+                        out.push(Choice::Steal {
+                            from: x,
+                            loot: Loot::Trophy { owner: o, kind: k },
+                        });
+                    }
+                }
+                if let Owner::Seat(y) = o {
+                    if st.captives[oi] > 0 {
+                        out.push(Choice::Steal {
+                            from: x,
+                            loot: Loot::Captive(y),
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The First Regent decides the Demand on a seat that has something to
+/// take; otherwise the step runs by itself.
+pub fn demand_decider(s: &GameState, fr: Seat, idx: u8) -> Option<Seat> {
+    let x = demand_target(s, fr, idx)?;
+    let mut v = Vec::new();
+    demand_options(s, fr, x, &mut v);
+    (!v.is_empty()).then_some(fr)
+}
+
+pub fn demand_prompt(s: &GameState, fr: Seat, idx: u8) -> String {
+    match demand_target(s, fr, idx) {
+        Some(x) if x == fr => "add which resource to the Imperial Trust?".into(),
+        Some(x) => format!("take what from {x} for the Imperial Demand?"),
+        None => String::new(),
+    }
+}
+
+pub fn demand_choices(s: &GameState, fr: Seat, idx: u8, out: &mut Vec<Choice>) {
+    if let Some(x) = demand_target(s, fr, idx) {
+        demand_options(s, fr, x, out);
+    }
+}
+
+/// The Demand on the `idx`-th seat: the First Regent's choice (`choice`),
+/// or — with nothing to take — a Favor, or the threat of Outlawry (p20).
+pub fn demand(s: &mut GameState, fr: Seat, idx: u8, choice: Choice, ev: &mut dyn Sink) {
+    let next = CampaignFrame::Demand { fr, idx: idx + 1 };
+    if demand_target(s, fr, idx + 1).is_some() {
+        s.set_top(Frame::Campaign(next));
+    } else {
+        s.pop();
+    }
+    let Some(x) = demand_target(s, fr, idx) else {
+        return;
+    };
+    match choice {
+        Choice::Slot(i) => {
+            if let Some(r) = s.seat_mut(fr).resources[i as usize].take() {
+                add_trust(s, r);
+                log!(
+                    ev,
+                    "edict",
+                    Some(fr),
+                    "{fr} adds their own {r} to the Imperial Trust."
+                );
+            }
+        }
+        Choice::Steal {
+            from,
+            loot: Loot::Slot(i),
+        } => {
+            if let Some(r) = s.seat_mut(from).resources[i as usize].take() {
+                add_trust(s, r);
+                log!(
+                    ev,
+                    "edict",
+                    Some(fr),
+                    "{fr} takes {from}'s {r} for the Imperial Trust."
+                );
+            }
+        }
+        Choice::Steal {
+            from,
+            loot: Loot::Trophy { owner, kind },
+        } => {
+            let n = s.seat_mut(from).trophy(owner, kind);
+            if *n > 0 {
+                *n -= 1;
+                *s.seat_mut(fr).trophy(owner, kind) += 1;
+                log!(
+                    ev,
+                    "edict",
+                    Some(fr),
+                    "{fr} takes a Trophy from {from} for the Imperial Demand."
+                );
+            }
+        }
+        Choice::Steal {
+            from,
+            loot: Loot::Captive(owner),
+        } => {
+            let n = &mut s.seat_mut(from).captives[owner.index()];
+            if *n > 0 {
+                *n -= 1;
+                s.seat_mut(fr).captives[owner.index()] += 1;
+                log!(
+                    ev,
+                    "edict",
+                    Some(fr),
+                    "{fr} takes a Captive from {from} for the Imperial Demand."
+                );
+            }
+        }
+        _ => {
+            let _ = x;
+        }
+    }
+}
+
+/// The Demand step with nothing to take (no decision): a Rival Regent
+/// gives an agent as a Favor, or — with no agent — may be outlawed.
+pub fn demand_auto(s: &mut GameState, fr: Seat, idx: u8, ev: &mut dyn Sink) {
+    let next = CampaignFrame::Demand { fr, idx: idx + 1 };
+    if demand_target(s, fr, idx + 1).is_some() {
+        s.set_top(Frame::Campaign(next));
+    } else {
+        s.pop();
+    }
+    let Some(x) = demand_target(s, fr, idx) else {
+        return;
+    };
+    if x == fr || !s.is_regent(x) {
+        return;
+    }
+    if s.seat(x).agents > 0 {
+        s.seat_mut(x).agents -= 1;
+        if let Some(c) = s.campaign_mut() {
+            c.favors[fr.index()][x.index()] += 1;
+        }
+        log!(
+            ev,
+            "edict",
+            Some(fr),
+            "{x} has nothing the Imperial Demand asks for: {fr} takes one of their agents as a Favor."
+        );
+    } else {
+        s.push(Frame::Campaign(CampaignFrame::MayOutlaw { fr, target: x }));
+    }
+}
+
+fn add_trust(s: &mut GameState, r: Resource) {
+    if let Some(c) = s.campaign_mut() {
+        c.trust[r.index()] += 1;
+    }
+}
+
+/// The Imperial Action after the Demand (p21).
+pub fn imperial_action(s: &mut GameState, fr: Seat, ev: &mut dyn Sink) {
+    s.pop();
+    let Some(policy) = s.campaign().map(|c| c.policy()) else {
+        return;
+    };
+    match policy {
+        Policy::Peace => {
+            // Celebrate Regency: each Regent gains the bonus city Power of
+            // the uncovered city slots on their board.
+            for x in s.turn_order().collect::<Vec<_>>() {
+                if s.is_regent(x) {
+                    let p = crate::data::city_bonus(s.seat(x).cities);
+                    if p > 0 {
+                        s.seat_mut(x).power += p;
+                        log!(
+                            ev,
+                            "edict",
+                            Some(x),
+                            "Celebrate Regency: {x} gains {p} Power for their uncovered city slots."
+                        );
+                    }
+                }
+            }
+        }
+        Policy::Escalation => {
+            let mut v = Vec::new();
+            requisition_choices(s, fr, &mut v);
+            if v.is_empty() {
+                log!(
+                    ev,
+                    "edict",
+                    Some(fr),
+                    "Requisition Ships: there is nowhere to place Imperial ships."
+                );
+            } else {
+                s.push(Frame::Campaign(CampaignFrame::Requisition { fr }));
+            }
+        }
+        Policy::War => {
+            let regents: Vec<Seat> = s.turn_order().filter(|x| s.is_regent(*x)).collect();
+            if weapons_left(s) >= regents.len() as u32 {
+                for x in regents {
+                    arm(s, fr, x, ev);
+                }
+            } else if weapons_left(s) > 0 {
+                s.push(Frame::Campaign(CampaignFrame::DistributeArms { fr, given: 0 }));
+            } else {
+                log!(
+                    ev,
+                    "edict",
+                    Some(fr),
+                    "Distribute Arms: there are no Weapons to give."
+                );
+            }
+        }
+    }
+}
+
+/// Weapons the supply and the Imperial Trust hold (p21, War).
+pub fn weapons_left(s: &GameState) -> u32 {
+    let w = Resource::Weapon.index();
+    s.supply[w] as u32 + s.campaign().map_or(0, |c| c.trust[w] as u32)
+}
+
+/// Distribute Arms: a Weapon to `x`, from the supply, else from the Trust.
+pub fn arm(s: &mut GameState, fr: Seat, x: Seat, ev: &mut dyn Sink) {
+    let w = Resource::Weapon.index();
+    let from_supply = s.supply[w] > 0;
+    if from_supply {
+        s.supply[w] -= 1;
+    } else if let Some(c) = s.campaign_mut().filter(|c| c.trust[w] > 0) {
+        c.trust[w] -= 1;
+    } else {
+        return;
+    }
+    s.receive(x, Resource::Weapon);
+    log!(
+        ev,
+        "edict",
+        Some(fr),
+        "Distribute Arms: {x} receives a Weapon{}.",
+        if from_supply {
+            ""
+        } else {
+            " from the Imperial Trust"
+        }
+    );
+}
+
+/// Escalation's targets: Empire-controlled systems; with none, the First
+/// Regent's Loyal starports (p21; docs/rulings.md R-CAMP-ESC).
+pub fn requisition_choices(s: &GameState, fr: Seat, out: &mut Vec<Choice>) {
+    if s.campaign().is_none_or(|c| c.imperial_supply == 0) {
+        return;
+    }
+    let empire: Vec<SystemId> = s
+        .systems_in_play()
+        .filter(|x| s.controller(*x) == Some(Owner::Empire))
+        .collect();
+    if !empire.is_empty() {
+        out.extend(empire.into_iter().map(Choice::System));
+        return;
+    }
+    out.extend(
+        crate::state::systems_in(s.board.starports(fr.owner()) & s.in_play).map(Choice::System),
+    );
+}
+
+/// Requisition Ships: 2 fresh Imperial ships in `x`.
+pub fn requisition(s: &mut GameState, fr: Seat, x: SystemId, ev: &mut dyn Sink) {
+    let n = super::setup::place_imperial(s, x, 2, false);
+    log!(
+        ev,
+        "edict",
+        Some(fr),
+        { systems: vec![x] },
+        "Requisition Ships: {fr} places {n} fresh Imperial ship{} in {x}.",
+        if n == 1 { "" } else { "s" }
+    );
+}

@@ -1,0 +1,245 @@
+//! Event cards and the round's event (campaign rules p12–13), the Fate
+//! choice and the Fates' setup (p6), and the Act's end (p8).
+
+use super::frame::{AfterSummit, CampaignFrame};
+use super::{fates, EventIcon};
+use crate::choice::Choice;
+use crate::event::Sink;
+use crate::flow::Frame;
+use crate::ids::*;
+use crate::log;
+use crate::state::GameState;
+
+/// Event cards shuffled into the action deck: 2 with 2–3 players, 3 with 4
+/// (p4 step E).
+pub fn events_in_deck(players: u8) -> u8 {
+    if players == 4 {
+        3
+    } else {
+        2
+    }
+}
+
+/// Whether a seat's Event card gives it actions: not if a Rival played an
+/// Event card or secured the Imperial Council earlier this round (p12).
+/// Its own earlier Event does not block it (docs/rulings.md R-CAMP-EVT).
+pub fn event_gives_actions(s: &GameState, seat: Seat) -> bool {
+    let Some(c) = s.campaign() else { return false };
+    let rivals_played = c.events_played & !(1 << seat.0) != 0;
+    let council = c.council.tucked.is_some_and(|x| x != seat);
+    !rivals_played && !council
+}
+
+/// The lowest Event card in a hand.
+pub fn event_in_hand(hand: CardSet) -> Option<ActionCard> {
+    let bits = hand.0 >> ActionCard::COUNT;
+    (bits != 0).then(|| ActionCard(ActionCard::COUNT as u8 + bits.trailing_zeros() as u8))
+}
+
+/// Step B: `seat` chooses its Fate. When the last seat has chosen, all are
+/// revealed at once.
+pub fn choose_fate(
+    s: &mut GameState,
+    seat: Seat,
+    chosen: u8,
+    picks: u8,
+    choice: Choice,
+    ev: &mut dyn Sink,
+) {
+    let Choice::Card(card) = choice else { return };
+    let Some(c) = s.campaign() else { return };
+    let second = c.fate_offer[seat.index()][1] == Some(card);
+    let chosen = chosen | 1 << seat.0;
+    let picks = picks | (second as u8) << seat.0;
+    log!(ev, "fate", Some(seat), "{seat} has chosen a Fate.");
+    crate::log_own!(ev, seat, "fate", "You chose {}.", card.name());
+    let all = (1u8 << s.players) - 1;
+    if chosen != all {
+        s.set_top(Frame::Campaign(CampaignFrame::ChooseFate { chosen, picks }));
+        return;
+    }
+    s.pop();
+    let players = s.players;
+    let Some(c) = s.campaign_mut() else { return };
+    for x in 0..players as usize {
+        let k = (picks >> x) & 1;
+        c.fates[x] = c.fate_offer[x][k as usize];
+        c.fate_offer[x] = [None; 2];
+    }
+    let names: Vec<String> = Seat::all(players)
+        .map(|x| {
+            format!(
+                "{x} is the {}",
+                fates::fate_name(c, x).unwrap_or("(no Fate)")
+            )
+        })
+        .collect();
+    log!(
+        ev,
+        "fate",
+        None,
+        "The Fates are revealed: {}.",
+        names.join(", ")
+    );
+}
+
+/// Step C–F: each Fate's Setup side in turn order, the objective markers,
+/// the titles (every player a Regent) and the First Regent tile.
+pub fn fate_setup(s: &mut GameState, idx: u8, ev: &mut dyn Sink) {
+    if idx >= s.players {
+        s.pop();
+        // Step F: the initiative holder takes the First Regent tile if no
+        // Fate's setup gave it to someone.
+        let holder = s.initiative;
+        if let Some(c) = s.campaign_mut() {
+            if c.first_regent.is_none() {
+                c.first_regent = Some(holder);
+                log!(
+                    ev,
+                    "setup",
+                    Some(holder),
+                    "{holder} takes the First Regent tile."
+                );
+            }
+        }
+        return;
+    }
+    s.set_top(Frame::Campaign(CampaignFrame::FateSetup { idx: idx + 1 }));
+    let seat = s.initiative.clockwise(idx, s.players);
+    let act = s.campaign().map_or(1, |c| c.act);
+    let fate = s.campaign().and_then(|c| c.fates[seat.index()]);
+    if let Some(f) = fate {
+        fates::place_objective_marker(s, seat);
+        if let Some(setup) = fates::def(f).and_then(|d| d.setup[(act - 1) as usize]) {
+            setup(s, seat, ev);
+        }
+        let at = s.campaign().map_or(0, |c| c.objective[seat.index()]);
+        log!(
+            ev,
+            "setup",
+            Some(seat),
+            "{seat} sets up as the {} (objective marker on {at}).",
+            f.name()
+        );
+    }
+}
+
+/// After the initiative check at a round's end (p13, p14): the Council if
+/// it was secured, else the event of an Event card played this round.
+pub fn round_event(s: &mut GameState, ev: &mut dyn Sink) {
+    s.pop();
+    let holder = s.initiative;
+    let Some(c) = s.campaign_mut() else { return };
+    let played = std::mem::take(&mut c.events_played);
+    if let Some(seat) = c.council.tucked.take() {
+        // p14: the Council returns to the Court Decided; its securer
+        // resolves it instead of any Event card.
+        log!(
+            ev,
+            "council",
+            Some(seat),
+            "The Imperial Council returns to the Court, Decided; {seat} resolves it{}.",
+            if played != 0 {
+                " (the Event cards played this round do not resolve)"
+            } else {
+                ""
+            }
+        );
+        s.push(Frame::Campaign(CampaignFrame::CallSummit {
+            seat,
+            then: AfterSummit::Council,
+        }));
+    } else if played != 0 {
+        log!(
+            ev,
+            "event",
+            Some(holder),
+            "Event cards were played this round: {holder} resolves the event."
+        );
+        s.push(Frame::Campaign(CampaignFrame::CallSummit {
+            seat: holder,
+            then: AfterSummit::RollEvent,
+        }));
+    }
+}
+
+/// What follows the Summit (called or not): the event roll, or the
+/// Council's steps.
+pub fn after_summit(s: &mut GameState, seat: Seat, then: AfterSummit, ev: &mut dyn Sink) {
+    match then {
+        AfterSummit::Council => {
+            s.push(Frame::Campaign(CampaignFrame::CouncilSteps { seat }));
+        }
+        AfterSummit::RollEvent => {
+            // Pushed now, it runs after the Summit (pushed above it).
+            s.push(Frame::Campaign(CampaignFrame::EventRoll { seat }));
+        }
+    }
+    let _ = ev;
+}
+
+/// p13: roll the event and number dice and resolve what the event die
+/// shows.
+pub fn event_roll(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
+    s.pop();
+    let face = super::setup::roll_event(s);
+    let n = super::setup::roll_number(s);
+    log!(
+        ev,
+        "event",
+        Some(seat),
+        "{seat} rolls the event dice: {} ({}) and cluster {n}.",
+        match face.icon {
+            EventIcon::Crisis => "Crisis",
+            EventIcon::Edict => "Edict",
+        },
+        face.symbol_name()
+    );
+    match face.icon {
+        EventIcon::Crisis => super::crises::begin(s, true),
+        EventIcon::Edict => super::edicts::begin(s),
+    }
+}
+
+/// After the Act's last chapter (p8): the Act ends. Its report: Power and
+/// each objective met or failed.
+pub fn act_end(s: &mut GameState, ev: &mut dyn Sink) {
+    let Some(c) = s.campaign() else {
+        s.pop();
+        return;
+    };
+    let act = c.act;
+    let report: Vec<String> = Seat::all(s.players)
+        .map(|x| {
+            let fate = fates::fate_name(c, x);
+            let obj = match fate {
+                None => String::new(),
+                Some(name) if fates::objective_complete(c, x) => {
+                    format!(" ({name}: objective complete)")
+                }
+                Some(name) => format!(
+                    " ({name}: objective failed, marker on {})",
+                    c.objective[x.index()]
+                ),
+            };
+            format!("{x} {} Power{obj}", s.seat(x).power)
+        })
+        .collect();
+    log!(
+        ev,
+        "act",
+        None,
+        "Act {} ends: {}.",
+        roman(act),
+        report.join("; ")
+    );
+    crate::flow::finish_act(s, format!("Act {} ended", roman(act)), ev);
+}
+
+pub fn roman(act: u8) -> &'static str {
+    match act {
+        1 => "I",
+        2 => "II",
+        _ => "III",
+    }
+}

@@ -1,0 +1,105 @@
+//! Fates and objectives (campaign rules p8–9): the secret Fate choice,
+//! each Fate's Setup side, objective markers.
+//!
+//! A Fate's cards and procedures live in its own module under
+//! `cards/campaign/`; it registers a [`FateDef`] in [`FATES`]. A Fate with
+//! no definition there is not implemented: configs that could deal it are
+//! refused (`config.rs`), and `arcs cards` reports its cards as such.
+
+use super::Campaign;
+use crate::event::Sink;
+use crate::ids::*;
+use crate::log;
+use crate::state::GameState;
+
+/// Setup hook of a Fate for one Act (the Setup side of its objective card).
+pub type FateSetup = fn(&mut GameState, Seat, &mut dyn Sink);
+
+/// What the engine needs to know of an implemented Fate.
+pub struct FateDef {
+    /// 1..=24 (the Fate Set number).
+    pub number: u8,
+    /// Its Fate card (`ARCS-FATE01`).
+    pub card: &'static str,
+    /// The Setup side of each Act's objective card (Act I, II, III).
+    pub setup: [Option<FateSetup>; 3],
+}
+
+/// Fates whose Act I cards are implemented, by Fate number.
+pub static FATES: &[&FateDef] = &[];
+
+/// The definition of the Fate whose card is `card`, if implemented.
+pub fn def(card: CardId) -> Option<&'static FateDef> {
+    FATES.iter().copied().find(|f| f.card == card.code())
+}
+
+/// The Fate number (1..24) of a Fate card (`ARCS-FATE05` → 5).
+pub fn number(card: CardId) -> Option<u8> {
+    card.code()
+        .strip_prefix("ARCS-FATE")
+        .and_then(|n| n.parse().ok())
+        .filter(|n| (1..=24).contains(n))
+}
+
+/// The Fate cards of a group: A (1–8), B (9–16), C (17–24) (p2, p8).
+pub fn group(letter: char) -> Vec<CardId> {
+    let range = match letter {
+        'A' => 1..=8,
+        'B' => 9..=16,
+        _ => 17..=24,
+    };
+    range
+        .filter_map(|n| CardId::parse(&format!("ARCS-FATE{n:02}")))
+        .collect()
+}
+
+/// The seat's Fate's name ("Steward"), if it has one.
+pub fn fate_name(c: &Campaign, seat: Seat) -> Option<&'static str> {
+    c.fates[seat.index()].map(|f| f.name())
+}
+
+/// Player setup step 4 (p6): the objective marker on the start space of the
+/// Fate's objective for this Act.
+pub fn place_objective_marker(s: &mut GameState, seat: Seat) {
+    let players = s.players;
+    let Some(c) = s.campaign_mut() else { return };
+    let Some(n) = c.fates[seat.index()].and_then(number) else {
+        return;
+    };
+    if let Some(start) = super::data::objective_start(n, c.act, players) {
+        c.objective[seat.index()] = start;
+    }
+}
+
+/// Advances the seat's objective marker `n` spaces toward 0 (p8): reaching
+/// 0 completes the objective. Overshoot stops at 0 (docs/rulings.md
+/// R-CAMP-OBJ).
+pub fn advance_objective(s: &mut GameState, seat: Seat, n: u8, ev: &mut dyn Sink) {
+    let Some(c) = s.campaign_mut() else { return };
+    let at = c.objective[seat.index()];
+    if at == 0 || n == 0 {
+        return;
+    }
+    let to = at.saturating_sub(n);
+    c.objective[seat.index()] = to;
+    if to == 0 {
+        log!(
+            ev,
+            "objective",
+            Some(seat),
+            "{seat} advances their objective marker to 0: objective complete!"
+        );
+    } else {
+        log!(
+            ev,
+            "objective",
+            Some(seat),
+            "{seat} advances their objective marker {n} (now at {to})."
+        );
+    }
+}
+
+/// Whether the seat's Act I or II objective is complete.
+pub fn objective_complete(c: &Campaign, seat: Seat) -> bool {
+    c.fates[seat.index()].is_some() && c.objective[seat.index()] == 0
+}

@@ -1,0 +1,279 @@
+//! The Blighted Reach campaign's shared systems (campaign rules, seed
+//! 000 lines 926–1983; `../shared/reference/campaign.md` §1): the Empire
+//! and its titles, the Free States, the Blight, Event cards and the
+//! round's event, the Imperial Council, Crises, Edicts, Summits, Fates and
+//! objectives, and the Act's chapters.
+//!
+//! Everything the campaign adds to a game lives in one [`Campaign`] value,
+//! boxed in [`GameState::campaign`](crate::state::GameState) and absent in
+//! base and Leaders & Lore games, so those keep their small, allocation-free
+//! state. The campaign's procedures are [`CampaignFrame`]s on the frame
+//! stack, dispatched from `flow/mod.rs` to this module.
+
+pub mod blight;
+pub mod council;
+pub mod crises;
+pub mod data;
+pub mod edicts;
+pub mod empire;
+pub mod events;
+pub mod fates;
+pub mod frame;
+pub mod free;
+pub mod scenario;
+pub mod setup;
+pub mod summit;
+
+pub use frame::CampaignFrame;
+
+use crate::ids::*;
+use crate::state::GameState;
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+/// Imperial ships in the box (campaign rules p3).
+pub const IMPERIAL_SHIPS: u8 = 15;
+/// Blight tokens in the box (p3).
+pub const BLIGHT_TOKENS: u8 = 24;
+/// Free cities and starports in the box (p3).
+pub const FREE_CITIES: u8 = 28;
+pub const FREE_STARPORTS: u8 = 14;
+
+/// The three Imperial Policies, one per Govern the Imperial Reach card
+/// (AID03 War, AID04 Peace, AID05 Escalation; campaign rules p20).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Policy {
+    War,
+    Peace,
+    Escalation,
+}
+
+impl Policy {
+    pub const ALL: [Policy; 3] = [Policy::War, Policy::Peace, Policy::Escalation];
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::War => "War",
+            Policy::Peace => "Peace",
+            Policy::Escalation => "Escalation",
+        }
+    }
+    /// The catalog id of its Govern the Imperial Reach card.
+    pub fn card_code(self) -> &'static str {
+        match self {
+            Policy::War => "ARCS-AID03",
+            Policy::Peace => "ARCS-AID04",
+            Policy::Escalation => "ARCS-AID05",
+        }
+    }
+    /// The Imperial Demand's resource types (p20); War demands Trophies or
+    /// Captives instead (empty here).
+    pub fn demand(self) -> &'static [Resource] {
+        match self {
+            Policy::War => &[],
+            Policy::Peace => &[Resource::Relic, Resource::Psionic],
+            Policy::Escalation => &[Resource::Material, Resource::Fuel, Resource::Weapon],
+        }
+    }
+}
+
+/// The event die's icon (campaign rules p13).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EventIcon {
+    Crisis,
+    Edict,
+}
+
+/// One face of the event die: an icon and a planet ID symbol. The six
+/// faces are each icon with each symbol (campaign-components.md §8). The
+/// symbol is a planet's position in its cluster: 1 arrow, 2 moon, 3 hex
+/// (components.md §1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct EventFace {
+    pub icon: EventIcon,
+    /// 1 arrow, 2 moon (crescent), 3 hex.
+    pub symbol: u8,
+}
+
+impl EventFace {
+    /// Faces in the order `dice event 1..6` names them in scenarios.
+    pub const ALL: [EventFace; 6] = [
+        EventFace::new(EventIcon::Crisis, 1),
+        EventFace::new(EventIcon::Crisis, 2),
+        EventFace::new(EventIcon::Crisis, 3),
+        EventFace::new(EventIcon::Edict, 1),
+        EventFace::new(EventIcon::Edict, 2),
+        EventFace::new(EventIcon::Edict, 3),
+    ];
+    pub const fn new(icon: EventIcon, symbol: u8) -> EventFace {
+        EventFace { icon, symbol }
+    }
+    pub fn symbol_name(self) -> &'static str {
+        symbol_name(self.symbol)
+    }
+}
+
+/// A planet ID symbol's name: 1 arrow, 2 moon, 3 hex.
+pub fn symbol_name(symbol: u8) -> &'static str {
+    match symbol {
+        1 => "arrow",
+        2 => "moon",
+        _ => "hex",
+    }
+}
+
+/// The Imperial Council's state (campaign rules p14).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Council {
+    /// On its Decided side (cannot be influenced or secured).
+    pub decided: bool,
+    /// Secured this round: tucked under this seat's played card until the
+    /// round ends.
+    pub tucked: Option<Seat>,
+}
+
+/// What the campaign adds to a game's state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Campaign {
+    /// 1, 2 or 3.
+    pub act: u8,
+    /// Outlaw titles, a bit per seat; the others are Regents (p10).
+    pub outlaws: u8,
+    /// The First Regent (holds the First Regent tile and the Imperial
+    /// Trust), if any Regent holds the tile.
+    pub first_regent: Option<Seat>,
+    /// The Imperial Trust, per resource (frozen, p21).
+    pub trust: [u8; 5],
+    /// Imperial ships, Blight and Free cities / starports not on the map
+    /// or in Trophy boxes.
+    pub imperial_supply: u8,
+    pub blight_supply: u8,
+    pub free_cities: u8,
+    pub free_starports: u8,
+    pub council: Council,
+    /// The Govern the Imperial Reach cards, bottom first: the last one is
+    /// the current Imperial Policy (p20).
+    pub policies: [Policy; 3],
+    /// Guild Envoys Depart is in the rules booklet (2 players, p21).
+    pub envoys_depart: bool,
+    /// Other cards in the rules booklet (edicts, laws), in the order added.
+    pub booklet: ArrayVec<CardId, 16>,
+    /// Each seat's Fate card (`ARCS-FATE01`..), once chosen.
+    pub fates: [Option<CardId>; MAX_SEATS],
+    /// The two Fate cards each seat draws to choose from (secret).
+    pub fate_offer: [[Option<CardId>; 2]; MAX_SEATS],
+    /// Objective markers: the Power-track space (0 = complete, p8).
+    pub objective: [u8; MAX_SEATS],
+    /// Favors: `favors[holder][owner]`, Rival agents on the holder's Fate
+    /// card (p16).
+    pub favors: [[u8; MAX_SEATS]; MAX_SEATS],
+    /// Seats that played an Event card this round, a bit each (p12).
+    pub events_played: u8,
+    /// The last roll of the event die and the number die (p13, p18).
+    pub event_die: Option<EventFace>,
+    pub number_die: u8,
+    /// Forced faces for scenarios: event die faces (0..6) and clusters
+    /// (1..6), consumed before the RNG.
+    pub forced_event: ArrayVec<u8, 8>,
+    pub forced_number: ArrayVec<u8, 8>,
+    /// The Court's cards when the Court Crises began (they resolve in that
+    /// order; cards drawn meanwhile wait, docs/rulings.md R-CAMP-CRI).
+    pub crisis_court: ArrayVec<Option<CardId>, 8>,
+    /// The Summit in progress (p16–17).
+    #[serde(default)]
+    pub summit: summit::Summit,
+}
+
+impl Campaign {
+    /// A campaign at the start of Act `act`, before setup places anything.
+    pub fn new(act: u8) -> Campaign {
+        Campaign {
+            act,
+            outlaws: 0,
+            first_regent: None,
+            trust: [0; 5],
+            imperial_supply: IMPERIAL_SHIPS,
+            blight_supply: BLIGHT_TOKENS,
+            free_cities: FREE_CITIES,
+            free_starports: FREE_STARPORTS,
+            council: Council::default(),
+            policies: [Policy::War, Policy::Peace, Policy::Escalation],
+            envoys_depart: false,
+            booklet: ArrayVec::new(),
+            fates: [None; MAX_SEATS],
+            fate_offer: [[None; 2]; MAX_SEATS],
+            objective: [0; MAX_SEATS],
+            favors: [[0; MAX_SEATS]; MAX_SEATS],
+            events_played: 0,
+            event_die: None,
+            number_die: 0,
+            forced_event: ArrayVec::new(),
+            forced_number: ArrayVec::new(),
+            crisis_court: ArrayVec::new(),
+            summit: summit::Summit::default(),
+        }
+    }
+    pub fn is_outlaw(&self, seat: Seat) -> bool {
+        self.outlaws & (1 << seat.0) != 0
+    }
+    pub fn is_regent(&self, seat: Seat) -> bool {
+        !self.is_outlaw(seat)
+    }
+    /// The current Imperial Policy (top Govern card).
+    pub fn policy(&self) -> Policy {
+        self.policies[2]
+    }
+    /// Chapters in this Act (p8).
+    pub fn chapters(&self) -> u8 {
+        if self.act >= 3 {
+            4
+        } else {
+            3
+        }
+    }
+    pub fn trust_total(&self) -> u32 {
+        self.trust.iter().map(|n| *n as u32).sum()
+    }
+}
+
+/// Pieces of the Empire, the Free States or the Blight go back to their
+/// supplies (destroyed, or Trophies returned).
+pub fn return_to_supply(s: &mut GameState, owner: Owner, kind: crate::state::TrophyKind, n: u8) {
+    use crate::state::TrophyKind;
+    let Some(c) = s.campaign_mut() else { return };
+    match (owner, kind) {
+        (Owner::Empire, _) => c.imperial_supply += n,
+        (Owner::Free, TrophyKind::Starport) => c.free_starports += n,
+        (Owner::Free, _) => c.free_cities += n,
+        (Owner::Blight, _) => c.blight_supply += n,
+        (Owner::Seat(_), _) => {}
+    }
+}
+
+impl GameState {
+    /// The campaign's state, in a campaign game.
+    #[inline]
+    pub fn campaign(&self) -> Option<&Campaign> {
+        self.campaign.as_deref()
+    }
+    #[inline]
+    pub fn campaign_mut(&mut self) -> Option<&mut Campaign> {
+        self.campaign.as_deref_mut()
+    }
+    #[inline]
+    pub fn is_campaign(&self) -> bool {
+        self.campaign.is_some()
+    }
+    /// The seat is a Regent of the Empire (campaign p10); never in a base
+    /// game.
+    pub fn is_regent(&self, seat: Seat) -> bool {
+        self.campaign().is_some_and(|c| c.is_regent(seat))
+    }
+    pub fn is_outlaw(&self, seat: Seat) -> bool {
+        self.campaign().is_some_and(|c| c.is_outlaw(seat))
+    }
+    pub fn first_regent(&self) -> Option<Seat> {
+        self.campaign().and_then(|c| c.first_regent)
+    }
+}

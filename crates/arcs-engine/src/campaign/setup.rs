@@ -1,0 +1,244 @@
+//! Act I setup (campaign rules p4–6): the table (steps A–Q) and the
+//! players (steps A–K). Decisions (the Fate choice, the two rounds of
+//! placing ships and a building, the 2-player mulligan) are frames.
+
+use super::frame::CampaignFrame;
+use super::{Campaign, EventFace};
+use crate::config::{Config, ConfigError, FateSelection};
+use crate::data::planet_type;
+use crate::event::Sink;
+use crate::flow::Frame;
+use crate::ids::*;
+use crate::log;
+use crate::state::{Building, BuildingKind, CourtSlot, GameState};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+/// The Imperial Council card (AID01A/B).
+pub fn council_card() -> CardId {
+    CardId::parse("ARCS-AID01A").expect("the catalog has the Imperial Council")
+}
+
+/// The campaign Court deck: the 15 cards marked CC (p5 step I).
+pub fn campaign_court() -> Vec<CardId> {
+    (1..=15)
+        .filter_map(|n| CardId::parse(&format!("ARCS-CC{n:02}")))
+        .collect()
+}
+
+/// Rolls the number die (a cluster 1..6), or takes the next forced face.
+pub fn roll_number(s: &mut GameState) -> u8 {
+    let forced = s
+        .campaign_mut()
+        .and_then(|c| (!c.forced_number.is_empty()).then(|| c.forced_number.remove(0)));
+    let n = forced.unwrap_or_else(|| s.rng.gen_range(1..=6));
+    if let Some(c) = s.campaign_mut() {
+        c.number_die = n;
+    }
+    n
+}
+
+/// Rolls the event die, or takes the next forced face.
+pub fn roll_event(s: &mut GameState) -> EventFace {
+    let forced = s
+        .campaign_mut()
+        .and_then(|c| (!c.forced_event.is_empty()).then(|| c.forced_event.remove(0)));
+    let i = forced.unwrap_or_else(|| s.rng.gen_range(0..6)) as usize;
+    let face = EventFace::ALL[i.min(5)];
+    if let Some(c) = s.campaign_mut() {
+        c.event_die = Some(face);
+    }
+    face
+}
+
+/// The two Imperial clusters: the rolled one and the next clockwise (p5
+/// step N). Clusters are numbered 1..6 clockwise (components.md §1).
+pub fn imperial_clusters(rolled: u8) -> [u8; 2] {
+    [rolled, rolled % 6 + 1]
+}
+
+/// Table and player setup of Act I, up to the first decision's frame.
+pub fn act_one(s: &mut GameState, config: &Config, ev: &mut dyn Sink) -> Result<(), ConfigError> {
+    let players = s.players;
+    let mut c = Campaign::new(1);
+
+    // Table setup C–E: the action deck gains 2 Event cards (2–3 players)
+    // or 3 (4 players); the deck itself is dealt at each chapter's start.
+    // (flow/chapter.rs reads the count from `events_in_deck`.)
+    // I–K: the campaign Court, a lore card per player shuffled into the
+    // deck after dealing, the Council leftmost.
+    let mut deck = match &config.court {
+        Some(_) => config.court_cards()?,
+        None => campaign_court(),
+    };
+    deck.shuffle(&mut s.rng);
+    s.court.clear();
+    s.court.push(CourtSlot {
+        card: Some(council_card()),
+        agents: [0; MAX_OWNERS],
+    });
+    let court_size = if players == 2 { 3 } else { 4 };
+    for _ in 0..court_size {
+        let card = deck.pop();
+        s.court.push(CourtSlot {
+            card,
+            agents: [0; MAX_OWNERS],
+        });
+    }
+    let mut lore = config.campaign.lore_cards()?;
+    lore.shuffle(&mut s.rng);
+    deck.extend(lore.into_iter().take(players as usize));
+    deck.shuffle(&mut s.rng);
+    s.court_deck.clear();
+    s.court_deck.extend(deck);
+
+    // L: Guild Envoys Depart (2 players); M: the Govern cards in random
+    // order, the top one the Imperial Policy.
+    c.envoys_depart = players == 2;
+    c.policies.shuffle(&mut s.rng);
+    s.campaign = Some(Box::new(c));
+
+    // N: the Imperial clusters, an Imperial ship in each of their systems.
+    let rolled = roll_number(s);
+    let imperial = imperial_clusters(rolled);
+    for sys in SystemId::all() {
+        if imperial.contains(&sys.cluster()) {
+            place_imperial(s, sys, 1, false);
+        }
+    }
+    // O: Free cities on the rolled planet ID outside the Imperial clusters.
+    let face = roll_event(s);
+    for sys in SystemId::all() {
+        if !imperial.contains(&sys.cluster()) && sys.position() == face.symbol {
+            place_free(s, sys, BuildingKind::City, false);
+        }
+    }
+    // P: a damaged Blight in each system outside the Imperial clusters.
+    for sys in SystemId::all() {
+        if !imperial.contains(&sys.cluster()) {
+            super::blight::place_blight(s, sys, true);
+        }
+    }
+    // Q (2 players): the resources of the Imperial clusters' planets go on
+    // the ambition boxes.
+    if players == 2 {
+        for sys in SystemId::all() {
+            if imperial.contains(&sys.cluster()) {
+                if let Some(r) = planet_type(sys) {
+                    if s.supply[r.index()] > 0 {
+                        s.supply[r.index()] -= 1;
+                        s.box_resources[r.index()] += 1;
+                    }
+                }
+            }
+        }
+    }
+    log!(
+        ev,
+        "setup",
+        None,
+        "The Imperial clusters are {} and {}; Free cities stand on the {} planets elsewhere; \
+         the Blight lies in every other system. The Imperial Policy is {}.",
+        imperial[0],
+        imperial[1],
+        face.symbol_name(),
+        s.campaign().map_or("", |c| c.policy().name())
+    );
+
+    // Player setup: after the steps below run (frames in order, the last
+    // pushed runs first).
+    s.push(Frame::ChapterStart);
+    s.push(Frame::Campaign(CampaignFrame::FinishSetup));
+    s.push(Frame::Campaign(CampaignFrame::PlaceStart { step: 0 }));
+    s.push(Frame::Campaign(CampaignFrame::FateSetup { idx: 0 }));
+    match &config.campaign.fates {
+        FateSelection::None => {}
+        FateSelection::Fixed(list) => {
+            for (i, name) in list.iter().enumerate() {
+                let card = config::fate_card(name)?;
+                if let Some(c) = s.campaign_mut() {
+                    c.fates[i] = Some(card);
+                }
+            }
+        }
+        FateSelection::Draw(pool) => {
+            // B: each player draws 2 Fate cards and chooses one secretly.
+            let mut cards = config::fate_pool(pool)?;
+            cards.shuffle(&mut s.rng);
+            if let Some(c) = s.campaign_mut() {
+                for seat in 0..players as usize {
+                    c.fate_offer[seat] = [cards.pop(), cards.pop()];
+                }
+            }
+            s.push(Frame::Campaign(CampaignFrame::ChooseFate {
+                chosen: 0,
+                picks: 0,
+            }));
+        }
+    }
+    Ok(())
+}
+
+use crate::config;
+
+/// Places Imperial ships from the Imperial supply (as many as it holds).
+pub fn place_imperial(s: &mut GameState, sys: SystemId, n: u8, damaged: bool) -> u8 {
+    let Some(c) = s.campaign_mut() else { return 0 };
+    let k = n.min(c.imperial_supply);
+    c.imperial_supply -= k;
+    s.place_ships(Owner::Empire, sys, k, damaged);
+    k
+}
+
+/// Places a Free building from the Free supply in the first empty slot
+/// (a proxy when the supply is empty, p15). Returns false without a slot.
+pub fn place_free(s: &mut GameState, sys: SystemId, kind: BuildingKind, damaged: bool) -> bool {
+    let Some(slot) = crate::actions::build::empty_slot(s, sys) else {
+        return false;
+    };
+    if let Some(c) = s.campaign_mut() {
+        match kind {
+            BuildingKind::City => c.free_cities = c.free_cities.saturating_sub(1),
+            BuildingKind::Starport => c.free_starports = c.free_starports.saturating_sub(1),
+        }
+    }
+    s.sys_mut(sys).slots[slot as usize] = Some(Building {
+        owner: Owner::Free,
+        kind,
+        damaged,
+    });
+    true
+}
+
+/// Player setup steps 7–8: the planets a seat may start at — a planet with
+/// an Imperial ship and an empty building slot (Rival pieces allowed).
+pub fn start_targets(s: &GameState) -> impl Iterator<Item = SystemId> + '_ {
+    SystemId::all().filter(move |x| {
+        !x.is_gate()
+            && s.sys(*x).ships_of(Owner::Empire).total() > 0
+            && crate::actions::build::empty_slot(s, *x).is_some()
+    })
+}
+
+/// Who places in step `step` of the two placing rounds: turn order, then
+/// reverse turn order (p6 steps G–H).
+pub fn start_placer(s: &GameState, step: u8) -> Option<Seat> {
+    let n = s.players;
+    if step < n {
+        Some(s.initiative.clockwise(step, n))
+    } else if step < 2 * n {
+        Some(s.initiative.clockwise(2 * n - 1 - step, n))
+    } else {
+        None
+    }
+}
+
+/// Step 9: Free cities in every empty slot of the planets with Imperial
+/// ships.
+pub fn fill_free_cities(s: &mut GameState) {
+    for sys in SystemId::all() {
+        if !sys.is_gate() && s.sys(sys).ships_of(Owner::Empire).total() > 0 {
+            while place_free(s, sys, BuildingKind::City, false) {}
+        }
+    }
+}

@@ -1,0 +1,575 @@
+//! Summits (campaign rules p16–17): the Call to Order, then Negotiations.
+//!
+//! The Call to Order is the caller's: Return Favors (force a Rival to take
+//! a Negotiation action toward the caller, paying Favors), Petition the
+//! Council, Leave the Empire, Revive the Empire.
+//!
+//! Negotiations are decisions: in turn order from the caller each seat
+//! proposes a deal or passes. A deal is one or more Negotiation actions,
+//! each between the proposer and a Rival (docs/rulings.md R-CAMP-SUM); every
+//! other seat the deal involves then consents or declines, and an accepted
+//! deal applies at once and whole. The Summit ends when every seat has
+//! passed in a row. So that no Summit can run forever, each seat proposes
+//! at most [`PROPOSALS`] deals per Summit.
+
+use super::frame::CampaignFrame;
+use crate::choice::{Asset, Choice, Negotiation, NegotiationAct, Piece, SummitAction};
+use crate::event::Sink;
+use crate::flow::Frame;
+use crate::ids::*;
+use crate::log;
+use crate::state::{Building, BuildingKind, GameState, TrophyKind};
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+/// Deals a seat may propose in one Summit (docs/rulings.md R-CAMP-SUM).
+pub const PROPOSALS: u8 = 3;
+/// Negotiation actions in one deal.
+pub const DEAL_SIZE: usize = 6;
+
+/// The Summit in progress.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summit {
+    pub caller: Option<Seat>,
+    /// The deal being proposed.
+    pub deal: ArrayVec<Negotiation, DEAL_SIZE>,
+    /// Deals each seat has proposed in this Summit.
+    pub proposals: [u8; MAX_SEATS],
+}
+
+/// `seat` calls the Summit.
+pub fn call(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
+    log!(ev, "summit", Some(seat), "{seat} calls the Summit to order.");
+    if let Some(c) = s.campaign_mut() {
+        c.summit = Summit {
+            caller: Some(seat),
+            ..Summit::default()
+        };
+    }
+    s.push(Frame::Campaign(CampaignFrame::CallToOrder { caller: seat }));
+}
+
+// ------------------------------------------------------------ legality
+
+/// Pieces of `seat` on the map of one kind (ships count fresh and damaged).
+fn on_map(s: &GameState, seat: Seat, kind: TrophyKind) -> u32 {
+    let o = seat.owner();
+    s.board
+        .iter()
+        .map(|x| match kind {
+            TrophyKind::Ship => x.ships_of(o).total() as u32,
+            TrophyKind::City => x
+                .buildings_of(o)
+                .filter(|(_, b)| b.kind == BuildingKind::City)
+                .count() as u32,
+            _ => x
+                .buildings_of(o)
+                .filter(|(_, b)| b.kind == BuildingKind::Starport)
+                .count() as u32,
+        })
+        .sum()
+}
+
+/// Whether a Negotiation action can be taken now (p17).
+pub fn legal(s: &GameState, n: &Negotiation) -> bool {
+    let Some(c) = s.campaign() else { return false };
+    let (by, to) = (n.by, n.to);
+    if by == to || by.0 >= s.players || to.0 >= s.players {
+        return false;
+    }
+    match n.act {
+        NegotiationAct::Cede { system, piece } => {
+            if !s.is_in_play(system) {
+                return false;
+            }
+            let x = s.sys(system);
+            match piece {
+                Piece::Ship { damaged, owner } => {
+                    let sh = x.ships_of(by.owner());
+                    owner == by.owner()
+                        && if damaged { sh.damaged > 0 } else { sh.fresh > 0 }
+                        && s.seat(to).ships > 0
+                        && on_map(s, by, TrophyKind::Ship) > 1
+                }
+                Piece::Building { slot } => {
+                    let Some(b) = x.slots.get(slot as usize).copied().flatten() else {
+                        return false;
+                    };
+                    let kind = match b.kind {
+                        BuildingKind::City => TrophyKind::City,
+                        BuildingKind::Starport => TrophyKind::Starport,
+                    };
+                    let supply = match b.kind {
+                        BuildingKind::City => s.seat(to).cities,
+                        BuildingKind::Starport => s.seat(to).starports,
+                    };
+                    b.owner == by.owner()
+                        && x.ships_of(by.owner()).total() == 0
+                        && supply > 0
+                        && on_map(s, by, kind) > 1
+                }
+            }
+        }
+        NegotiationAct::Delegate { pos } => s.court.get(pos as usize).is_some_and(|slot| {
+            slot.card.is_some() && slot.agents[by.index()] > 0 && s.seat(to).agents > 0
+        }),
+        NegotiationAct::Favor => s.seat(by).agents > 0,
+        NegotiationAct::Give(a) => match a {
+            Asset::Slot(i) => s.seat(by).resources.get(i as usize).copied().flatten().is_some(),
+            Asset::Trophy { owner, kind } => s.seat(by).trophies[owner.index()][kind as usize] > 0,
+            Asset::Captive(o) => s.seat(by).captives[o.index()] > 0,
+            Asset::Favor(o) => o.0 < s.players && c.favors[by.index()][o.index()] > 0,
+        },
+        NegotiationAct::Invite => c.first_regent == Some(by) && c.is_outlaw(to),
+    }
+}
+
+/// Every Negotiation action `by` could take toward `to` now (one choice per
+/// distinct action: equal resources in slots of equal cost are one).
+pub fn actions(s: &GameState, by: Seat, to: Seat, out: &mut Vec<Negotiation>) {
+    let mut push = |act: NegotiationAct| {
+        let n = Negotiation { by, to, act };
+        if legal(s, &n) {
+            out.push(n);
+        }
+    };
+    for sys in crate::state::systems_in(s.board.pieces(by.owner()) & s.in_play) {
+        for damaged in [false, true] {
+            push(NegotiationAct::Cede {
+                system: sys,
+                piece: Piece::Ship {
+                    owner: by.owner(),
+                    damaged,
+                },
+            });
+        }
+        for (slot, _) in s.sys(sys).buildings_of(by.owner()) {
+            push(NegotiationAct::Cede {
+                system: sys,
+                piece: Piece::Building { slot },
+            });
+        }
+    }
+    for pos in 0..s.court.len() as u8 {
+        push(NegotiationAct::Delegate { pos });
+    }
+    push(NegotiationAct::Favor);
+    let mut seen: ArrayVec<(Resource, u8), 7> = ArrayVec::new();
+    for (i, r) in s.seat(by).resources.iter().enumerate() {
+        if let Some(r) = r {
+            let cost = crate::data::SLOT_RAID_COST[i];
+            if !seen.contains(&(*r, cost)) {
+                seen.push((*r, cost));
+                push(NegotiationAct::Give(Asset::Slot(i as u8)));
+            }
+        }
+    }
+    for oi in 0..MAX_OWNERS {
+        for k in TrophyKind::ALL {
+            push(NegotiationAct::Give(Asset::Trophy {
+                owner: Owner::from_index(oi),
+                kind: k,
+            }));
+        }
+    }
+    for o in s.seat_ids() {
+        push(NegotiationAct::Give(Asset::Captive(o)));
+        push(NegotiationAct::Give(Asset::Favor(o)));
+    }
+    push(NegotiationAct::Invite);
+}
+
+/// What forcing an action with Return Favors costs: 1 Favor, or a
+/// resource's raid cost (p16–17).
+pub fn favor_cost(n: &Negotiation) -> u8 {
+    match n.act {
+        NegotiationAct::Give(Asset::Slot(i)) => crate::data::SLOT_RAID_COST[i as usize],
+        _ => 1,
+    }
+}
+
+// ------------------------------------------------------------ applying
+
+/// Takes a Negotiation action (checked legal first; p17). Replaced pieces
+/// keep their state: a damaged piece's replacement is damaged.
+pub fn apply(s: &mut GameState, n: &Negotiation, ev: &mut dyn Sink) {
+    if !legal(s, n) {
+        return;
+    }
+    let (by, to) = (n.by, n.to);
+    match n.act {
+        NegotiationAct::Cede { system, piece } => match piece {
+            Piece::Ship { damaged, .. } => {
+                {
+                    let mut g = s.sys_mut(system);
+                    let a = g.ships_mut(by.owner());
+                    if damaged {
+                        a.damaged -= 1;
+                    } else {
+                        a.fresh -= 1;
+                    }
+                }
+                s.seat_mut(by).ships += 1;
+                s.place_ships(to.owner(), system, 1, damaged);
+                log!(ev, "summit", Some(by), { systems: vec![system] },
+                    "{by} cedes control: one of their ships in {system} becomes {to}'s.");
+            }
+            Piece::Building { slot } => {
+                let Some(b) = s.sys(system).slots[slot as usize] else { return };
+                match b.kind {
+                    BuildingKind::City => {
+                        s.seat_mut(to).cities -= 1;
+                        s.sys_mut(system).slots[slot as usize] = Some(Building { owner: to.owner(), ..b });
+                        s.return_cities(by, 1, ev);
+                    }
+                    BuildingKind::Starport => {
+                        s.seat_mut(to).starports -= 1;
+                        s.seat_mut(by).starports += 1;
+                        s.sys_mut(system).slots[slot as usize] = Some(Building { owner: to.owner(), ..b });
+                    }
+                }
+                log!(ev, "summit", Some(by), { systems: vec![system] },
+                    "{by} cedes control: their {} in {system} becomes {to}'s.", b.kind.name());
+            }
+        },
+        NegotiationAct::Delegate { pos } => {
+            s.court[pos as usize].agents[by.index()] -= 1;
+            s.return_agents(by, 1);
+            s.seat_mut(to).agents -= 1;
+            s.court[pos as usize].agents[to.index()] += 1;
+            log!(ev, "summit", Some(by), "{by} delegates authority: one of their agents in the Court becomes {to}'s.");
+        }
+        NegotiationAct::Favor => {
+            s.seat_mut(by).agents -= 1;
+            if let Some(c) = s.campaign_mut() {
+                c.favors[to.index()][by.index()] += 1;
+            }
+            log!(ev, "summit", Some(by), "{by} promises {to} a Favor.");
+        }
+        NegotiationAct::Give(a) => {
+            match a {
+                Asset::Slot(i) => {
+                    if let Some(r) = s.seat_mut(by).resources[i as usize].take() {
+                        log!(ev, "summit", Some(by), "{by} gives {to} a {r}.");
+                        s.receive(to, r);
+                    }
+                }
+                Asset::Trophy { owner, kind } => {
+                    *s.seat_mut(by).trophy(owner, kind) -= 1;
+                    if owner == to.owner() {
+                        // Its own piece goes home (p17).
+                        match kind {
+                            TrophyKind::Ship => s.seat_mut(to).ships += 1,
+                            TrophyKind::Starport => s.seat_mut(to).starports += 1,
+                            TrophyKind::City => s.return_cities(to, 1, ev),
+                            TrophyKind::Agent => s.return_agents(to, 1),
+                        }
+                    } else {
+                        *s.seat_mut(to).trophy(owner, kind) += 1;
+                    }
+                    log!(ev, "summit", Some(by), "{by} gives {to} a Trophy.");
+                }
+                Asset::Captive(o) => {
+                    s.seat_mut(by).captives[o.index()] -= 1;
+                    if o == to {
+                        s.return_agents(to, 1);
+                    } else {
+                        s.seat_mut(to).captives[o.index()] += 1;
+                    }
+                    log!(ev, "summit", Some(by), "{by} gives {to} a Captive.");
+                }
+                Asset::Favor(o) => {
+                    if let Some(c) = s.campaign_mut() {
+                        c.favors[by.index()][o.index()] -= 1;
+                        if o != to {
+                            c.favors[to.index()][o.index()] += 1;
+                        }
+                    }
+                    if o == to {
+                        s.return_agents(to, 1);
+                    }
+                    log!(ev, "summit", Some(by), "{by} gives {to} a Favor.");
+                }
+            }
+        }
+        NegotiationAct::Invite => {
+            log!(ev, "summit", Some(by), "{by} invites {to} into the Empire.");
+            super::empire::become_regent(s, to, ev);
+        }
+    }
+}
+
+// ------------------------------------------------------------ the Call to Order
+
+/// The caller's Call to Order actions now legal, then Done.
+pub fn call_to_order_choices(s: &GameState, caller: Seat, out: &mut Vec<Choice>) {
+    let Some(c) = s.campaign() else { return };
+    if c.council.decided {
+        out.push(Choice::Summit(SummitAction::Petition));
+    }
+    if c.is_regent(caller) {
+        out.push(Choice::Summit(SummitAction::Leave));
+    } else if super::empire::no_regents(s) {
+        out.push(Choice::Summit(SummitAction::Revive));
+    }
+    // Return Favors: force a Rival whose Favors the caller holds.
+    let mut v = Vec::new();
+    for x in s.rivals(caller) {
+        let favors = c.favors[caller.index()][x.index()];
+        if favors == 0 {
+            continue;
+        }
+        v.clear();
+        actions(s, x, caller, &mut v);
+        out.extend(
+            v.iter()
+                .filter(|n| favor_cost(n) <= favors)
+                .map(|n| Choice::Negotiate(*n)),
+        );
+    }
+    out.push(Choice::Done);
+}
+
+pub fn call_to_order(s: &mut GameState, caller: Seat, choice: Choice, ev: &mut dyn Sink) {
+    match choice {
+        Choice::Summit(SummitAction::Petition) => {
+            if let Some(c) = s.campaign_mut() {
+                c.council.decided = false;
+                // A Council tucked this round returns to the Court and is
+                // not resolved (campaign.md §1.6).
+                c.council.tucked = None;
+            }
+            log!(
+                ev,
+                "summit",
+                Some(caller),
+                "{caller} petitions the Council: the Imperial Council flips to In Session."
+            );
+        }
+        Choice::Summit(SummitAction::Leave) => {
+            log!(ev, "summit", Some(caller), "{caller} leaves the Empire.");
+            super::empire::become_outlaw(s, caller, ev);
+        }
+        Choice::Summit(SummitAction::Revive) => {
+            super::empire::become_regent(s, caller, ev);
+            if let Some(c) = s.campaign_mut() {
+                c.first_regent = Some(caller);
+            }
+            log!(
+                ev,
+                "summit",
+                Some(caller),
+                "{caller} revives the Empire and takes the First Regent tile."
+            );
+        }
+        Choice::Negotiate(n) => {
+            // Return Favors: the Favors go home, the action is taken.
+            let cost = favor_cost(&n);
+            if let Some(c) = s.campaign_mut() {
+                c.favors[caller.index()][n.by.index()] -= cost;
+            }
+            s.return_agents(n.by, cost);
+            log!(
+                ev,
+                "summit",
+                Some(caller),
+                "{caller} returns {cost} of {}'s Favors to force a Negotiation action.",
+                n.by
+            );
+            apply(s, &n, ev);
+        }
+        _ => {
+            // The Call to Order ends; Negotiations begin with the caller.
+            s.set_top(Frame::Campaign(CampaignFrame::Negotiations {
+                seat: caller,
+                passes: 0,
+            }));
+        }
+    }
+}
+
+// ------------------------------------------------------------ Negotiations
+
+/// Deals `seat` may propose or add: actions between it and a Rival, as
+/// actor or as the one affected, not yet in the deal.
+pub fn deal_choices(s: &GameState, seat: Seat, first: bool, out: &mut Vec<Choice>) {
+    let Some(c) = s.campaign() else { return };
+    if (first && c.summit.proposals[seat.index()] >= PROPOSALS) || c.summit.deal.is_full() {
+        return;
+    }
+    let mut v = Vec::new();
+    for x in s.rivals(seat) {
+        actions(s, seat, x, &mut v);
+        actions(s, x, seat, &mut v);
+    }
+    out.extend(
+        v.into_iter()
+            .filter(|n| !c.summit.deal.contains(n))
+            .map(Choice::Negotiate),
+    );
+}
+
+/// The seats a deal needs consent from: everyone in it but the proposer.
+pub fn parties(s: &GameState, proposer: Seat) -> u8 {
+    let Some(c) = s.campaign() else { return 0 };
+    c.summit
+        .deal
+        .iter()
+        .fold(0u8, |m, n| m | 1 << n.by.0 | 1 << n.to.0)
+        & !(1 << proposer.0)
+}
+
+/// The next seat to consent after `after` in turn order from the proposer.
+pub fn next_consent(s: &GameState, proposer: Seat, done: u8) -> Option<Seat> {
+    let need = parties(s, proposer) & !done;
+    s.order_from(proposer).find(|x| need & (1 << x.0) != 0)
+}
+
+/// `seat`'s turn in the Negotiations: propose (a first action) or pass.
+pub fn negotiate(s: &mut GameState, seat: Seat, passes: u8, choice: Choice, ev: &mut dyn Sink) {
+    let next = s.next_seat(seat);
+    match choice {
+        Choice::Negotiate(n) => {
+            if let Some(c) = s.campaign_mut() {
+                c.summit.deal.clear();
+                let _ = c.summit.deal.try_push(n);
+                c.summit.proposals[seat.index()] += 1;
+            }
+            s.set_top(Frame::Campaign(CampaignFrame::Proposal { proposer: seat }));
+        }
+        _ => {
+            let passes = passes + 1;
+            if passes >= s.players {
+                s.pop();
+                if let Some(c) = s.campaign_mut() {
+                    c.summit = Summit::default();
+                }
+                log!(ev, "summit", None, "Nobody negotiates further: the Summit ends.");
+            } else {
+                s.set_top(Frame::Campaign(CampaignFrame::Negotiations {
+                    seat: next,
+                    passes,
+                }));
+            }
+        }
+    }
+}
+
+/// The proposer adds an action, submits the deal (Done) or withdraws it
+/// (No).
+pub fn propose(s: &mut GameState, proposer: Seat, choice: Choice, ev: &mut dyn Sink) {
+    match choice {
+        Choice::Negotiate(n) => {
+            if let Some(c) = s.campaign_mut() {
+                let _ = c.summit.deal.try_push(n);
+            }
+        }
+        Choice::Done => {
+            let words = deal_words(s);
+            log!(ev, "summit", Some(proposer), "{proposer} proposes: {words}.");
+            match next_consent(s, proposer, 0) {
+                Some(x) => s.set_top(Frame::Campaign(CampaignFrame::Consent {
+                    proposer,
+                    seat: x,
+                    done: 0,
+                })),
+                None => finish_deal(s, proposer, true, ev),
+            }
+        }
+        _ => finish_deal(s, proposer, false, ev),
+    }
+}
+
+/// A party answers the proposal.
+pub fn consent(s: &mut GameState, proposer: Seat, seat: Seat, done: u8, yes: bool, ev: &mut dyn Sink) {
+    if !yes {
+        log!(ev, "summit", Some(seat), "{seat} declines.");
+        finish_deal(s, proposer, false, ev);
+        return;
+    }
+    log!(ev, "summit", Some(seat), "{seat} agrees.");
+    let done = done | 1 << seat.0;
+    match next_consent(s, proposer, done) {
+        Some(x) => s.set_top(Frame::Campaign(CampaignFrame::Consent {
+            proposer,
+            seat: x,
+            done,
+        })),
+        None => finish_deal(s, proposer, true, ev),
+    }
+}
+
+/// Applies an agreed deal whole (if every action is still possible), or
+/// drops it; the Negotiations go on after the proposer.
+fn finish_deal(s: &mut GameState, proposer: Seat, agreed: bool, ev: &mut dyn Sink) {
+    let deal = s
+        .campaign_mut()
+        .map(|c| std::mem::take(&mut c.summit.deal))
+        .unwrap_or_default();
+    s.set_top(Frame::Campaign(CampaignFrame::Negotiations {
+        seat: s.next_seat(proposer),
+        passes: 0,
+    }));
+    if !agreed {
+        return;
+    }
+    // Multipart deals resolve at once (p17): every action must still be
+    // possible; each is then taken in order.
+    if deal.iter().all(|n| legal(s, n)) {
+        for n in &deal {
+            apply(s, n, ev);
+        }
+    } else {
+        log!(ev, "summit", Some(proposer), "The deal can no longer be carried out; nothing happens.");
+    }
+}
+
+/// The deal on the table, in words.
+pub fn deal_words(s: &GameState) -> String {
+    let Some(c) = s.campaign() else { return String::new() };
+    let parts: Vec<String> = c.summit.deal.iter().map(|n| negotiation_words(s, n)).collect();
+    parts.join("; ")
+}
+
+/// One Negotiation action in words ("P1 gives P2 a Relic").
+pub fn negotiation_words(s: &GameState, n: &Negotiation) -> String {
+    let (by, to) = (n.by, n.to);
+    match n.act {
+        NegotiationAct::Cede { system, piece } => match piece {
+            Piece::Ship { damaged, .. } => format!(
+                "{by} cedes a {} ship in {system} to {to}",
+                if damaged { "damaged" } else { "fresh" }
+            ),
+            Piece::Building { slot } => format!(
+                "{by} cedes their {} in {system} to {to}",
+                s.sys(system).slots.get(slot as usize).copied().flatten()
+                    .map_or("building", |b| b.kind.name())
+            ),
+        },
+        NegotiationAct::Delegate { pos } => format!(
+            "{by} hands one of their agents on {} (Court {}) to {to}",
+            s.court.get(pos as usize).and_then(|c| c.card).map_or("a Court card", |c| c.name()),
+            pos + 1
+        ),
+        NegotiationAct::Favor => format!("{by} promises {to} a Favor"),
+        NegotiationAct::Give(a) => match a {
+            Asset::Slot(i) => format!(
+                "{by} gives {to} a {}",
+                s.seat(by).resources.get(i as usize).copied().flatten()
+                    .map_or("resource", crate::describe::resource_name)
+            ),
+            Asset::Trophy { owner, kind } => format!(
+                "{by} gives {to} a Trophy ({owner}'s {})",
+                match kind {
+                    TrophyKind::Ship => "ship",
+                    TrophyKind::Starport => "starport",
+                    TrophyKind::City => "city",
+                    TrophyKind::Agent => "agent",
+                }
+            ),
+            Asset::Captive(o) => format!("{by} gives {to} a Captive ({o}'s agent)"),
+            Asset::Favor(o) => format!("{by} gives {to} a Favor ({o}'s agent)"),
+        },
+        NegotiationAct::Invite => format!("{by} invites {to} into the Empire"),
+    }
+}

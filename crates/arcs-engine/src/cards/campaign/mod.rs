@@ -1,0 +1,42 @@
+//! The Blighted Reach's cards: the campaign Court (CC01–CC15) and, later,
+//! each Fate's cards in a module of its own.
+
+use super::Behavior;
+
+/// The campaign Court's own cards (CC11–CC15 Vox).
+pub static COURT: &[&Behavior] = &[];
+
+/// Every campaign family's cards, for the card registry.
+pub static FAMILIES: &[&[&Behavior]] = &[COURT];
+
+/// Campaign cards that reprint a base card word for word (campaign.md
+/// §3.1, checked against the catalog's texts in `tests`): they behave as
+/// the original.
+pub static REPRINTS: &[(&str, &str)] = &[
+    ("ARCS-CC01", "ARCS-BC02"), // Mining Interest
+    ("ARCS-CC02", "ARCS-BC05"), // Construction Union
+    ("ARCS-CC03", "ARCS-BC08"), // Gatekeepers
+    ("ARCS-CC04", "ARCS-BC09"), // Shipping Interest
+    ("ARCS-CC05", "ARCS-BC13"), // Skirmishers
+    ("ARCS-CC06", "ARCS-BC11"), // Arms Union
+    ("ARCS-CC07", "ARCS-BC16"), // Lattice Spies
+    ("ARCS-CC08", "ARCS-BC20"), // Silver-Tongues
+    ("ARCS-CC09", "ARCS-BC22"), // Sworn Guardians
+    ("ARCS-CC10", "ARCS-BC23"), // Elder Broker
+];
+
+#[cfg(test)]
+mod tests {
+    use crate::ids::CardId;
+
+    #[test]
+    fn reprints_have_the_originals_text_suit_and_raid_cost() {
+        for (copy, original) in super::REPRINTS {
+            let (a, b) = (CardId::parse(copy).unwrap(), CardId::parse(original).unwrap());
+            assert_eq!(a.info().text, b.info().text, "{copy}");
+            assert_eq!(a.info().suit, b.info().suit, "{copy}");
+            assert_eq!(a.info().raid_cost, b.info().raid_cost, "{copy}");
+            assert!(crate::cards::implemented(a), "{copy}");
+        }
+    }
+}
