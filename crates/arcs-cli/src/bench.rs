@@ -11,24 +11,19 @@ pub struct Args {
     /// Seconds to run each measurement.
     #[arg(long, default_value_t = 10.0)]
     seconds: f64,
-    /// Game mode: base or leaders-lore.
+    /// Game mode: base, leaders-lore or campaign (Act I).
     #[arg(long, default_value = "base")]
     mode: String,
+    /// Campaign: `draw`, Fate names one per seat, or `none` (see `arcs sim`).
+    #[arg(long)]
+    fates: Option<String>,
     /// Also measure with this many threads.
     #[arg(long)]
     threads: Option<usize>,
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
-    let mode = match a.mode.as_str() {
-        "base" => arcs_engine::Mode::Base,
-        "leaders-lore" => arcs_engine::Mode::LeadersLore,
-        m => anyhow::bail!("unknown mode {m:?}"),
-    };
-    let config = Config {
-        mode,
-        ..Config::base(a.players)
-    };
+    let config: Config = crate::modes::config(&a.mode, a.players, a.fates.as_deref())?;
     config.validate()?;
     let (games, choices) = run_for(&config, a.seconds, 1);
     println!(

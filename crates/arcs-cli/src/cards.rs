@@ -17,9 +17,10 @@ pub struct Args {
     text: bool,
 }
 
-/// Whether a card needs behaviour to be implemented (setup cards are data).
-fn needs_code(kind: CardKind) -> bool {
-    kind != CardKind::Setup
+/// Whether a card needs behaviour to be implemented: the base game's
+/// setup cards are data; the campaign's Setup sides are Fate setups.
+fn needs_code(kind: CardKind, set: CatalogSet) -> bool {
+    kind != CardKind::Setup || set == CatalogSet::BlightedReach
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
@@ -35,7 +36,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             }
         }
         shown += 1;
-        let status = if !needs_code(c.kind) || implemented(id) {
+        let status = if !needs_code(c.kind, c.set) || implemented(id) {
             "implemented"
         } else {
             "not implemented"
@@ -74,7 +75,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         ] {
             let ids: Vec<_> = cat
                 .ids()
-                .filter(|i| i.info().set == set && needs_code(i.info().kind))
+                .filter(|i| i.info().set == set && needs_code(i.info().kind, i.info().set))
                 .collect();
             let done = ids.iter().filter(|i| implemented(**i)).count();
             println!(

@@ -2,6 +2,7 @@
 
 mod bench;
 mod cards;
+mod modes;
 mod play;
 mod protocol;
 mod scenario;

@@ -22,9 +22,13 @@ pub struct Args {
     /// Use the split-discard variant.
     #[arg(long)]
     split_discard: bool,
-    /// Game mode: base or leaders-lore.
+    /// Game mode: base, leaders-lore or campaign (Act I).
     #[arg(long, default_value = "base")]
     mode: String,
+    /// Campaign: `draw` (each player draws 2 "A" Fates and chooses), Fate
+    /// names one per seat, or `none` (the shared systems without Fates).
+    #[arg(long)]
+    fates: Option<String>,
     /// Leaders & Lore: the "second lore card" variant.
     #[arg(long)]
     second_lore: bool,
@@ -55,16 +59,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         Some(p) => arcs_engine::Save::from_json(&std::fs::read_to_string(p)?)?.load()?,
         None => {
             let players = seats.len() as u8;
-            let mode = match a.mode.as_str() {
-                "base" => arcs_engine::Mode::Base,
-                "leaders-lore" => arcs_engine::Mode::LeadersLore,
-                m => anyhow::bail!("unknown mode {m:?} (base, leaders-lore)"),
-            };
             let mut config = Config {
-                mode,
                 setup_card: a.setup_card.clone(),
                 split_discard: a.split_discard,
-                ..Config::base(players)
+                ..crate::modes::config(&a.mode, players, a.fates.as_deref())?
             };
             config.leaders_lore.second_lore = a.second_lore;
             let seed = a.seed.unwrap_or_else(|| rand::thread_rng().gen());

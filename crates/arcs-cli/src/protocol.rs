@@ -544,8 +544,9 @@ mod tests {
         new_game(&mut s);
         let before = s.game().unwrap().state().clone();
         for key in ["lead", "surpass", "copy", "pivot", "seize", "action_card"] {
+            // 0..=31: action cards and the campaign's Event cards.
             for n in [
-                json!(28),
+                json!(32),
                 json!(255),
                 json!(256),
                 json!(u64::MAX),

@@ -16,9 +16,13 @@ pub struct Args {
     /// Seed of the run (each game's seed is derived from it).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Game mode: base or leaders-lore.
+    /// Game mode: base, leaders-lore or campaign (Act I).
     #[arg(long, default_value = "base")]
     mode: String,
+    /// Campaign: `draw` (each player draws 2 "A" Fates), Fate names one
+    /// per seat, or `none` (the shared systems without Fates).
+    #[arg(long)]
+    fates: Option<String>,
     /// Use the split-discard variant.
     #[arg(long)]
     split_discard: bool,
@@ -34,15 +38,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     if a.players.is_empty() || a.players.iter().any(|p| !(2..=4).contains(p)) {
         anyhow::bail!("--players takes 2, 3 and/or 4");
     }
-    let mode = match a.mode.as_str() {
-        "base" => arcs_engine::Mode::Base,
-        "leaders-lore" => arcs_engine::Mode::LeadersLore,
-        m => anyhow::bail!("unknown mode {m:?} (base, leaders-lore)"),
-    };
     let mut config = Config {
-        mode,
         split_discard: a.split_discard,
-        ..Config::base(a.players[0])
+        ..crate::modes::config(&a.mode, a.players[0], a.fates.as_deref())?
     };
     config.leaders_lore.second_lore = a.second_lore;
     config.validate()?;

@@ -2,7 +2,6 @@
 
 use arcs_bots::tournament::{run as play, TournamentOptions};
 use arcs_bots::Budget;
-use arcs_engine::Config;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -21,9 +20,12 @@ pub struct Args {
     budget_ms: Option<u64>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Game mode: base or leaders-lore.
+    /// Game mode: base, leaders-lore or campaign (Act I).
     #[arg(long, default_value = "base")]
     mode: String,
+    /// Campaign: `draw`, Fate names one per seat, or `none`.
+    #[arg(long)]
+    fates: Option<String>,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -38,11 +40,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             );
         }
     }
-    let mode = match a.mode.as_str() {
-        "base" => arcs_engine::Mode::Base,
-        "leaders-lore" => arcs_engine::Mode::LeadersLore,
-        m => anyhow::bail!("unknown mode {m:?}"),
-    };
+    let config = crate::modes::config(&a.mode, a.bots.len() as u8, a.fates.as_deref())?;
     let budget = Budget::Time(std::time::Duration::from_millis(
         a.budget_ms.unwrap_or(1000),
     ));
@@ -51,10 +49,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         games: a.games,
         seed: a.seed,
         budget,
-        config: Config {
-            mode,
-            ..Config::base(a.bots.len() as u8)
-        },
+        config,
     };
     let bar = if a.json {
         indicatif::ProgressBar::hidden()

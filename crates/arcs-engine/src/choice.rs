@@ -745,7 +745,11 @@ impl std::str::FromStr for Choice {
                                 },
                                 7,
                             ),
-                            _ => return Err(err("cede SYSTEM ship fresh|damaged | cede SYSTEM building N")),
+                            _ => {
+                                return Err(err(
+                                    "cede SYSTEM ship fresh|damaged | cede SYSTEM building N",
+                                ))
+                            }
                         }
                     }
                     "delegate" => (
@@ -780,7 +784,11 @@ impl std::str::FromStr for Choice {
                             )),
                             6,
                         ),
-                        _ => return Err(err("give slot N | trophy OWNER KIND | captive PN | favor PN")),
+                        _ => {
+                            return Err(err(
+                                "give slot N | trophy OWNER KIND | captive PN | favor PN",
+                            ))
+                        }
                     },
                     _ => return Err(err("deal BY TO cede|delegate|favor|give|invite ...")),
                 };

@@ -95,7 +95,12 @@ fn one() -> u8 {
 
 impl CampaignConfig {
     fn is_default(&self) -> bool {
-        *self == CampaignConfig { act: 1, ..Default::default() } || *self == CampaignConfig::default()
+        *self
+            == CampaignConfig {
+                act: 1,
+                ..Default::default()
+            }
+            || *self == CampaignConfig::default()
     }
 
     /// The lore cards that may be shuffled into the Court deck (p5 step J).
@@ -170,7 +175,7 @@ pub fn fate_pool(pool: &FatePool) -> Result<Vec<CardId>, ConfigError> {
 
 /// An Act I Fate must be an "A" Fate whose cards are implemented.
 fn check_fate(c: CardId) -> Result<(), ConfigError> {
-    if !crate::campaign::fates::number(c).is_some_and(|n| n <= 8) {
+    if crate::campaign::fates::number(c).is_none_or(|n| n > 8) {
         return Err(ConfigError::Campaign(format!(
             "{} is not an \"A\" Fate: Act I is played with the Fates marked A",
             c.name()

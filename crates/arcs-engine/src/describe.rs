@@ -735,7 +735,9 @@ impl Describer<'_> {
                 Frame::Battle(_) => match c {
                     Choice::Yes => "Add the Imperial ships to the attack".into(),
                     Choice::No => "Attack without the Imperial ships".into(),
-                    Choice::Resource(r) => format!("Raid the Free States for a {}", resource_name(*r)),
+                    Choice::Resource(r) => {
+                        format!("Raid the Free States for a {}", resource_name(*r))
+                    }
                     Choice::Done => "Take nothing".into(),
                     _ => return None,
                 },
@@ -830,9 +832,9 @@ impl Describer<'_> {
             Choice::Resolve(crate::campaign::EventIcon::Crisis) => "Resolve the Crises".into(),
             Choice::Resolve(crate::campaign::EventIcon::Edict) => "Resolve the Edicts".into(),
             Choice::Summit(a) => crate::campaign::frame::summit_words(a).into(),
-            Choice::Negotiate(n) => crate::describe::capitalise(
-                &crate::campaign::summit::negotiation_words(s, &n),
-            ),
+            Choice::Negotiate(n) => {
+                crate::describe::capitalise(&crate::campaign::summit::negotiation_words(s, &n))
+            }
             Choice::Concede => "Concede the game".into(),
         }
     }

@@ -107,6 +107,26 @@ impl Owner {
             _ => None,
         }
     }
+    /// The owner in a sentence: "P2", "the Empire", "the Free States",
+    /// "the Blight".
+    pub fn name(self) -> String {
+        match self {
+            Owner::Seat(s) => s.to_string(),
+            Owner::Empire => "the Empire".into(),
+            Owner::Free => "the Free States".into(),
+            Owner::Blight => "the Blight".into(),
+        }
+    }
+    /// The owner's, in a sentence: "P2's", "the Empire's", "a Free" (a
+    /// Free city), "the Blight's".
+    pub fn possessive(self) -> String {
+        match self {
+            Owner::Seat(s) => format!("{s}'s"),
+            Owner::Empire => "the Empire's".into(),
+            Owner::Free => "a Free".into(),
+            Owner::Blight => "the Blight's".into(),
+        }
+    }
 }
 
 impl fmt::Display for Owner {

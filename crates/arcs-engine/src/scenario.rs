@@ -610,9 +610,33 @@ impl Builder {
                     Some("surpass") => PlayKind::Surpass,
                     Some("copy") => PlayKind::Copy,
                     Some("pivot") => PlayKind::Pivot,
-                    _ => return err(l, "play PN lead|surpass|copy|pivot CARD [seize CARD]"),
+                    Some("event") => PlayKind::Event,
+                    _ => {
+                        return err(
+                            l,
+                            "play PN lead|surpass|copy|pivot CARD [seize CARD], or play PN event [EVTn]",
+                        )
+                    }
                 };
-                let card = parse_action_card(l, w.get(3).map(|x| x.as_str()).unwrap_or(""))?;
+                let card = if kind == PlayKind::Event {
+                    // An Event card (campaign): EVT1 unless named.
+                    let Some(c) = self.state.campaign_mut() else {
+                        return err(l, "`play PN event` needs `mode campaign`");
+                    };
+                    c.events_played |= 1 << seat.0;
+                    match w.get(3) {
+                        Some(x) => parse_action_card(l, x)?,
+                        None => ActionCard::event(0),
+                    }
+                } else {
+                    parse_action_card(l, w.get(3).map(|x| x.as_str()).unwrap_or(""))?
+                };
+                if (kind == PlayKind::Event) != card.is_event() {
+                    return err(
+                        l,
+                        "Event cards are played with `play PN event`, and only they",
+                    );
+                }
                 let seize = match (w.get(4).map(|x| x.as_str()), w.get(5)) {
                     (Some("seize"), Some(c)) => Some(parse_action_card(l, c)?),
                     (None, _) => None,
@@ -635,14 +659,13 @@ impl Builder {
                 self.check_seat(l, seat)?;
                 self.turn = Some(seat);
             }
-            "dice"
-                if matches!(
-                    w.get(1).map(|x| x.as_str()),
-                    Some("event") | Some("number")
-                ) =>
-            {
-                crate::campaign::scenario::force_dice(s, &w[1], &w[2..])
-                    .map_err(|m| ScenarioError { line: l.no, message: m })?;
+            "dice" if matches!(w.get(1).map(|x| x.as_str()), Some("event") | Some("number")) => {
+                crate::campaign::scenario::force_dice(s, &w[1], &w[2..]).map_err(|m| {
+                    ScenarioError {
+                        line: l.no,
+                        message: m,
+                    }
+                })?;
             }
             "dice" => {
                 let kind = match w.get(1).and_then(|x| DieKind::parse(x)) {
@@ -658,8 +681,10 @@ impl Builder {
                     }
                 }
             }
-            _ if crate::campaign::scenario::setup_line(s, w)
-                .map_err(|m| ScenarioError { line: l.no, message: m })? => {}
+            _ if crate::campaign::scenario::setup_line(s, w).map_err(|m| ScenarioError {
+                line: l.no,
+                message: m,
+            })? => {}
             _ => {
                 // Seat lines: `P1 hand ...` etc.
                 if head.starts_with('p') && head.len() == 2 {
@@ -798,8 +823,14 @@ impl Builder {
                     match owner.seat() {
                         Some(o) => take_piece(l, s, o, kind, n)?,
                         // Imperial ships, Free buildings, Blight (campaign).
-                        None => crate::campaign::scenario::take(s, owner, kind, n)
-                            .map_err(|m| ScenarioError { line: l.no, message: m })?,
+                        None => {
+                            crate::campaign::scenario::take(s, owner, kind, n).map_err(|m| {
+                                ScenarioError {
+                                    line: l.no,
+                                    message: m,
+                                }
+                            })?
+                        }
                     }
                     *s.seat_mut(seat).trophy(owner, kind) += n;
                 }
@@ -971,7 +1002,8 @@ impl Builder {
                 message: format!("action card {c} is in two places"),
             });
         }
-        let in_deck = |c: &ActionCard| c.is_event() || players == 4 || (2..=6).contains(&c.number());
+        let in_deck =
+            |c: &ActionCard| c.is_event() || players == 4 || (2..=6).contains(&c.number());
         if let Some(c) = (0..28u8)
             .map(ActionCard)
             .find(|c| placed & c.bit() != 0 && !in_deck(c))
@@ -1222,7 +1254,7 @@ fn place_item(
     let mut n = 1u8;
     let mut damaged = false;
     let mut kind = blight.then_some(TrophyKind::Ship);
-    let rest = if blight { &item[..] } else { &item[1..] };
+    let rest = if blight { item } else { &item[1..] };
     for x in rest {
         if let Ok(k) = x.parse::<u8>() {
             n = k;
@@ -1239,8 +1271,10 @@ fn place_item(
         return err(l, "a system item needs ship(s), city or starport");
     };
     if owner.seat().is_none() && s.is_campaign() && kind != TrophyKind::Agent {
-        crate::campaign::scenario::take(s, owner, kind, n)
-            .map_err(|m| ScenarioError { line: l.no, message: m })?;
+        crate::campaign::scenario::take(s, owner, kind, n).map_err(|m| ScenarioError {
+            line: l.no,
+            message: m,
+        })?;
     }
     match kind {
         TrophyKind::Ship => {

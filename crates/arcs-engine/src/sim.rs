@@ -178,9 +178,13 @@ pub fn check_views(game: &Game) -> Result<(), String> {
                 .map(|x| c.fate_offer[x.index()].iter().flatten().copied().collect())
                 .unwrap_or_default();
             if cv.fate_offer != own {
-                return Err(format!("view of {viewer:?} shows another seat's Fate cards"));
+                return Err(format!(
+                    "view of {viewer:?} shows another seat's Fate cards"
+                ));
             }
-            if cv.fates.iter().any(|f| f.is_some()) && c.fate_offer.iter().flatten().any(|f| f.is_some()) {
+            if cv.fates.iter().any(|f| f.is_some())
+                && c.fate_offer.iter().flatten().any(|f| f.is_some())
+            {
                 return Err("a Fate is shown before every seat has chosen".into());
             }
         }

@@ -210,7 +210,9 @@ impl CampaignView {
                     (n > 0).then_some((h, o, n))
                 })
                 .collect(),
-            events_played: seats().filter(|x| c.events_played & (1 << x.0) != 0).collect(),
+            events_played: seats()
+                .filter(|x| c.events_played & (1 << x.0) != 0)
+                .collect(),
             event_die: c.event_die,
             number_die: c.number_die,
             imperial_supply: c.imperial_supply,

@@ -17,33 +17,36 @@ fn show(c: &Choice) -> String {
 // ------------------------------------------------------------ reproductions
 
 #[test]
-fn action_card_ids_past_27_are_refused_in_json() {
+fn action_card_ids_past_31_are_refused_in_json() {
+    // 0..=27 are the action cards, 28..=31 the campaign's Event cards.
     for key in ["lead", "surpass", "copy", "pivot", "seize", "action_card"] {
-        for n in [28u64, 31, 255, 256, u64::MAX] {
+        for n in [32u64, 33, 255, 256, u64::MAX] {
             let v = json!({ key: n });
             assert!(
                 serde_json::from_value::<Choice>(v.clone()).is_err(),
                 "{v} was accepted"
             );
         }
-        let ok = serde_json::from_value::<Choice>(json!({ key: 27 })).unwrap();
-        assert!(!show(&ok).is_empty());
+        for n in [27, 31] {
+            let ok = serde_json::from_value::<Choice>(json!({ key: n })).unwrap();
+            assert!(!show(&ok).is_empty());
+        }
         for bad in [json!(-1), json!(1.5), json!("ADM3"), json!(null)] {
             assert!(serde_json::from_value::<Choice>(json!({ key: bad })).is_err());
         }
     }
-    // A hand (a set of action cards) holds only the 28 cards.
-    assert!(serde_json::from_value::<arcs_engine::CardSet>(json!(1u32 << 28)).is_err());
-    assert!(serde_json::from_value::<arcs_engine::CardSet>(json!((1u32 << 28) - 1)).is_ok());
+    // A hand (a set of action cards) holds only the 32 cards.
+    assert!(serde_json::from_value::<arcs_engine::CardSet>(json!(1u64 << 32)).is_err());
+    assert!(serde_json::from_value::<arcs_engine::CardSet>(json!(u32::MAX)).is_ok());
 }
 
 #[test]
 fn a_save_holding_an_out_of_range_card_is_refused() {
     let g = Game::new(Config::base(2), 5).unwrap();
     let mut save = serde_json::to_value(Save::of(&g)).unwrap();
-    save["choices"] = json!([{"seat": 2, "choice": {"lead": 28}}]);
+    save["choices"] = json!([{"seat": 2, "choice": {"lead": 32}}]);
     let err = Save::from_json(&save.to_string()).unwrap_err();
-    assert!(err.to_string().contains("28"), "{err}");
+    assert!(err.to_string().contains("32"), "{err}");
 }
 
 #[test]

@@ -101,9 +101,7 @@ pub fn defenders(s: &GameState, seat: Seat, sys: SystemId) -> impl Iterator<Item
     (0..MAX_OWNERS)
         .map(Owner::from_index)
         .filter(move |o| *o != seat.owner() && s.sys(sys).has_pieces_of(*o))
-        .filter(move |o| {
-            !s.is_campaign() || crate::campaign::empire::may_attack(s, seat, *o, sys)
-        })
+        .filter(move |o| !s.is_campaign() || crate::campaign::empire::may_attack(s, seat, *o, sys))
 }
 
 impl BattleFrame {
@@ -180,9 +178,10 @@ impl BattleFrame {
                 "hit",
                 Some(self.attacker),
                 { systems: vec![self.system] },
-                "A {} Blight in {} takes a hit (it is Tough: one more damages it).",
+                "A {} Blight in {} takes a hit (it is Tough: one more {} it).",
                 if damaged { "damaged" } else { "fresh" },
-                self.system
+                self.system,
+                if damaged { "destroys" } else { "damages" }
             );
             return;
         }
@@ -479,7 +478,7 @@ impl BattleFrame {
                     { systems: vec![self.system] },
                     "{} attacks {} in {}.",
                     self.attacker,
-                    self.defender,
+                    self.defender.name(),
                     self.system
                 );
                 if s.is_campaign()
@@ -615,7 +614,8 @@ impl BattleFrame {
                         "hit",
                         Some(self.attacker),
                         { systems: vec![self.system] },
-                        "{owner} loses a ship in {}.",
+                        "{} loses a ship in {}.",
+                        crate::describe::capitalise(&owner.name()),
                         self.system
                     );
                 } else {
@@ -624,7 +624,8 @@ impl BattleFrame {
                         "hit",
                         Some(self.attacker),
                         { systems: vec![self.system] },
-                        "{owner}'s ship in {} is damaged.",
+                        "{} ship in {} is damaged.",
+                        crate::describe::capitalise(&owner.possessive()),
                         self.system
                     );
                 }
@@ -634,7 +635,10 @@ impl BattleFrame {
             (BattleStage::Hits | BattleStage::BuildingHits, Choice::Piece { piece, .. }) => {
                 self.hits_left -= 1;
                 match piece {
-                    Piece::Ship { owner, damaged } if owner == Owner::Blight => {
+                    Piece::Ship {
+                        owner: Owner::Blight,
+                        damaged,
+                    } => {
                         self.hit_blight(s, damaged, ev);
                         self.next_hit(s, ev);
                     }
@@ -642,22 +646,24 @@ impl BattleFrame {
                         if s.hit_ship(self.system, owner, damaged, Some(self.attacker)) {
                             self.took_trophies |= owner.seat().is_some();
                             log!(
-                                ev,
-                                "hit",
-                                Some(self.attacker),
-                                { systems: vec![self.system] },
-                                "{owner} loses a ship in {}.",
-                                self.system
-                            );
+                                    ev,
+                                    "hit",
+                                    Some(self.attacker),
+                                    { systems: vec![self.system] },
+                                    "{} loses a ship in {}.",
+                            crate::describe::capitalise(&owner.name()),
+                                    self.system
+                                );
                         } else {
                             log!(
-                                ev,
-                                "hit",
-                                Some(self.attacker),
-                                { systems: vec![self.system] },
-                                "{owner}'s ship in {} is damaged.",
-                                self.system
-                            );
+                                    ev,
+                                    "hit",
+                                    Some(self.attacker),
+                                    { systems: vec![self.system] },
+                                    "{} ship in {} is damaged.",
+                            crate::describe::capitalise(&owner.possessive()),
+                                    self.system
+                                );
                         }
                         self.next_hit(s, ev);
                     }

@@ -167,6 +167,9 @@ pub fn take_card(s: &mut GameState, seat: Seat, pos: usize, as_trophies: bool, e
         crate::campaign::council::secured(s, seat, ev);
         return;
     }
+    if let Some(c) = s.campaign_mut() {
+        c.secured_own_agents = agents[seat.index()];
+    }
     s.push(Frame::Refill { pos: pos as u8 });
     crate::cards::on_secured(s, seat, card, ev);
 }

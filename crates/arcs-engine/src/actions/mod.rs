@@ -117,8 +117,8 @@ impl GameState {
                 "hit",
                 b.owner.seat(),
                 { systems: vec![s] },
-                "{}'s {} in {s} is damaged.",
-                b.owner,
+                "{} {} in {s} is damaged.",
+                crate::describe::capitalise(&b.owner.possessive()),
                 b.kind.name()
             );
             return false;
@@ -137,8 +137,8 @@ impl GameState {
             "destroy",
             by,
             { systems: vec![s] },
-            "{}'s {} in {s} is destroyed.",
-            b.owner,
+            "{} {} in {s} is destroyed.",
+            crate::describe::capitalise(&b.owner.possessive()),
             b.kind.name()
         );
         let kind = match b.kind {

@@ -8,22 +8,23 @@ use crate::state::{systems_in, Building, GameState};
 
 pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, Piece)> + '_ {
     let o = seat.owner();
-    systems_in(s.board.damaged(o) & s.in_play).flat_map(move |sys| {
-        let ship = (s.sys(sys).ships_of(o).damaged > 0).then_some((
-            sys,
-            Piece::Ship {
-                owner: o,
-                damaged: true,
-            },
-        ));
-        let buildings = s
-            .sys(sys)
-            .buildings_of(o)
-            .filter(|(_, b)| b.damaged)
-            .map(move |(slot, _)| (sys, Piece::Building { slot }));
-        ship.into_iter().chain(buildings)
-    })
-    .chain(crate::campaign::free::repair_targets(s, seat))
+    systems_in(s.board.damaged(o) & s.in_play)
+        .flat_map(move |sys| {
+            let ship = (s.sys(sys).ships_of(o).damaged > 0).then_some((
+                sys,
+                Piece::Ship {
+                    owner: o,
+                    damaged: true,
+                },
+            ));
+            let buildings = s
+                .sys(sys)
+                .buildings_of(o)
+                .filter(|(_, b)| b.damaged)
+                .map(move |(slot, _)| (sys, Piece::Building { slot }));
+            ship.into_iter().chain(buildings)
+        })
+        .chain(crate::campaign::free::repair_targets(s, seat))
 }
 
 pub fn any(s: &GameState, seat: Seat) -> bool {

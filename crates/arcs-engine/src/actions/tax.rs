@@ -61,7 +61,12 @@ fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8, m: Mods) -> Opti
                 match rival {
                     // Campaign p11 Truce Law: a Regent does not tax a Rival
                     // Regent's city where Imperial ships are.
-                    Some(r) if s.is_campaign() && crate::campaign::empire::truce_shields(s, seat, r, sys) => None,
+                    Some(r)
+                        if s.is_campaign()
+                            && crate::campaign::empire::truce_shields(s, seat, r, sys) =>
+                    {
+                        None
+                    }
                     Some(r) if ok => Some(Target::Rival(r)),
                     None if ok => Some(Target::AsLoyal),
                     // Empath's Bond adds the cities one could not tax
@@ -189,8 +194,8 @@ fn do_tax(
             "tax",
             Some(seat),
             { systems: vec![system] },
-            "{seat} taxes {}'s city in {system}.",
-            b.owner
+            "{seat} taxes {} city in {system}.",
+            b.owner.possessive()
         ),
         None => log!(
             ev,

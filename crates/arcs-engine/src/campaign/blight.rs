@@ -116,6 +116,5 @@ pub fn hit_ship_no_trophy(s: &mut GameState, sys: SystemId, owner: Owner) -> boo
         return false;
     }
     let damaged = sh.fresh == 0;
-    let destroyed = s.hit_ship(sys, owner, damaged, None);
-    destroyed
+    s.hit_ship(sys, owner, damaged, None)
 }

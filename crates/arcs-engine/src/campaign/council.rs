@@ -96,7 +96,10 @@ pub fn steps(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
             }
         }
     } else {
-        s.push(Frame::Campaign(CampaignFrame::RaidTrust { seat, left: room }));
+        s.push(Frame::Campaign(CampaignFrame::RaidTrust {
+            seat,
+            left: room,
+        }));
     }
 }
 

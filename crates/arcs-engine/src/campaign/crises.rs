@@ -73,7 +73,10 @@ fn court(s: &mut GameState, pos: u8, rolled: bool, ev: &mut dyn Sink) {
             c.crisis_court = snapshot;
         }
     }
-    let snap = s.campaign().map(|c| c.crisis_court.clone()).unwrap_or_default();
+    let snap = s
+        .campaign()
+        .map(|c| c.crisis_court.clone())
+        .unwrap_or_default();
     // The next position holding a Vox card with a Crisis that was there
     // when the Court Crises began.
     let next = (pos as usize..s.court.len()).find(|&p| {
@@ -92,4 +95,45 @@ fn court(s: &mut GameState, pos: u8, rolled: bool, ev: &mut dyn Sink) {
     if let Some(card) = s.court[p].card {
         crate::cards::court_crisis(s, p, card, ev);
     }
+}
+
+/// Where a card removed from the Court goes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Removal {
+    /// Bottom of the Court deck ("bury", p18).
+    Bury,
+    /// The Court discard pile.
+    Discard,
+    /// Shuffled into the Court deck.
+    Shuffle,
+}
+
+/// Removes the card at `pos` from the Court (a Crisis, p18): its agents
+/// return to their owners, the card goes where `to` says, and the Court
+/// refills.
+pub fn remove_card(s: &mut GameState, pos: usize, to: Removal) {
+    use rand::seq::SliceRandom;
+    let Some(card) = s.court.get(pos).and_then(|c| c.card) else {
+        return;
+    };
+    if super::council::is_council(card) {
+        return; // never buried, scrapped or discarded (p14)
+    }
+    s.court[pos].card = None;
+    let agents = std::mem::take(&mut s.court[pos].agents);
+    for x in s.seat_ids().collect::<Vec<_>>() {
+        let n = agents[x.index()];
+        if n > 0 {
+            s.return_agents(x, n);
+        }
+    }
+    match to {
+        Removal::Bury => s.court_deck.insert(0, card),
+        Removal::Discard => s.court_discard.push(card),
+        Removal::Shuffle => {
+            s.court_deck.push(card);
+            s.court_deck.shuffle(&mut s.rng);
+        }
+    }
+    s.push(Frame::Refill { pos: pos as u8 });
 }

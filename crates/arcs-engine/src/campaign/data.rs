@@ -14,6 +14,7 @@ const JSON: &str = include_str!("../../data/campaign-components.json");
 struct Raw {
     objectives: Vec<RawObjective>,
     edicts: Vec<RawEdict>,
+    protected_guild_card_ids: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -43,6 +44,8 @@ pub struct Objective {
 }
 
 pub struct CampaignData {
+    /// Guild cards printed with an X instead of a raid cost (p27).
+    pub protected: Vec<CardId>,
     pub objectives: Vec<Objective>,
     /// Edict number by card (campaign-components.md §6).
     pub edict_numbers: HashMap<CardId, u8>,
@@ -85,6 +88,11 @@ pub fn data() -> &'static CampaignData {
             }
         }
         CampaignData {
+            protected: raw
+                .protected_guild_card_ids
+                .iter()
+                .filter_map(|x| CardId::parse(x))
+                .collect(),
             objectives,
             edict_numbers,
         }
@@ -100,6 +108,12 @@ pub fn objective_start(fate: u8, act: u8, players: u8) -> Option<u8> {
         .find(|o| o.fate == fate && o.act == act)?;
     let i = (players.clamp(2, 4) - 2) as usize;
     o.start.map(|s| s[i])
+}
+
+/// A protected Guild card (p27): it leaves its holder's play area only
+/// when the holder Provokes Outrage of its suit.
+pub fn protected(card: CardId) -> bool {
+    data().protected.contains(&card)
 }
 
 /// An Edict card's number (lowest resolves first, campaign rules p20).

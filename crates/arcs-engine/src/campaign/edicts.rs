@@ -70,8 +70,7 @@ fn envoys_depart(s: &mut GameState, ev: &mut dyn Sink) {
     for pos in 0..s.court.len() {
         let slot = &s.court[pos];
         let Some(card) = slot.card else { continue };
-        if card.info().kind == crate::data::CardKind::Guild && slot.agents.iter().all(|n| *n == 0)
-        {
+        if card.info().kind == crate::data::CardKind::Guild && slot.agents.iter().all(|n| *n == 0) {
             s.court[pos].card = None;
             s.court_deck.insert(0, card);
             buried.push(card);
@@ -381,7 +380,10 @@ pub fn imperial_action(s: &mut GameState, fr: Seat, ev: &mut dyn Sink) {
                     arm(s, fr, x, ev);
                 }
             } else if weapons_left(s) > 0 {
-                s.push(Frame::Campaign(CampaignFrame::DistributeArms { fr, given: 0 }));
+                s.push(Frame::Campaign(CampaignFrame::DistributeArms {
+                    fr,
+                    given: 0,
+                }));
             } else {
                 log!(
                     ev,

@@ -58,7 +58,12 @@ pub fn become_outlaw(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
         .iter()
         .copied()
         .filter(|x| c.is_regent(*x))
-        .max_by_key(|x| (power[x.index()], std::cmp::Reverse(order.iter().position(|y| y == x))));
+        .max_by_key(|x| {
+            (
+                power[x.index()],
+                std::cmp::Reverse(order.iter().position(|y| y == x)),
+            )
+        });
     match next {
         Some(x) => {
             c.first_regent = Some(x);
@@ -154,9 +159,7 @@ pub fn catapult_stops(s: &GameState, seat: Seat, to: SystemId, with_imperial: bo
         None => false,
         Some(o) if o == seat.owner() => false,
         Some(Owner::Empire) => s.is_outlaw(seat),
-        Some(Owner::Seat(x)) if s.is_regent(x) => {
-            s.is_outlaw(seat) || !with_imperial
-        }
+        Some(Owner::Seat(x)) if s.is_regent(x) => s.is_outlaw(seat) || !with_imperial,
         Some(_) => true,
     }
 }

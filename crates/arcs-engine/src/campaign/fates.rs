@@ -33,6 +33,24 @@ pub fn def(card: CardId) -> Option<&'static FateDef> {
     FATES.iter().copied().find(|f| f.card == card.code())
 }
 
+/// Whether `card` is the Setup side of an objective card whose setup an
+/// implemented Fate runs (`ARCS-F101A` is Steward Act I).
+pub fn setup_implemented(card: CardId) -> bool {
+    let info = card.info();
+    if info.kind != crate::data::CardKind::Setup {
+        return false;
+    }
+    let Some(obj) = super::data::data().objectives.iter().find(|o| {
+        o.card
+            .is_some_and(|c| c.code().trim_end_matches('B') == card.code().trim_end_matches('A'))
+    }) else {
+        return false;
+    };
+    FATES
+        .iter()
+        .any(|f| f.number == obj.fate && f.setup[(obj.act.clamp(1, 3) - 1) as usize].is_some())
+}
+
 /// The Fate number (1..24) of a Fate card (`ARCS-FATE05` → 5).
 pub fn number(card: CardId) -> Option<u8> {
     card.code()

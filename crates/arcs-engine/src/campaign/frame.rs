@@ -24,67 +24,122 @@ pub enum AfterSummit {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "campaign")]
 pub enum CampaignFrame {
-    // ---- Act I setup (p6)
+    // ---- Act I setup (p4–6)
+    /// The table's setup, told in the log.
+    SetupLog,
     /// Step B: every seat secretly chooses one of its two Fate cards, all
     /// at once. `chosen` has a bit per seat that has chosen; `picks` a bit
     /// per seat that took its second card (secret until all have chosen).
-    ChooseFate { chosen: u8, picks: u8 },
+    ChooseFate {
+        chosen: u8,
+        picks: u8,
+    },
     /// Step C: each Fate's Setup side, in turn order from index `idx`.
-    FateSetup { idx: u8 },
+    FateSetup {
+        idx: u8,
+    },
     /// Steps G–H: the `step`-th placement of 3 ships and a building.
-    PlaceStart { step: u8 },
+    PlaceStart {
+        step: u8,
+    },
     /// Steps I–K: Free cities on the Imperial planets, then the draw.
     FinishSetup,
     // ---- the round's event (p13, p14)
     /// After the initiative check: resolve the Council or an Event card.
     RoundEvent,
     /// `seat` may call the Summit; then `then`.
-    CallSummit { seat: Seat, then: AfterSummit },
+    CallSummit {
+        seat: Seat,
+        then: AfterSummit,
+    },
     /// p13: roll the event and number dice and resolve what they show.
-    EventRoll { seat: Seat },
+    EventRoll {
+        seat: Seat,
+    },
     /// A Summit's Call to Order: the caller's actions until Done (p16).
-    CallToOrder { caller: Seat },
+    CallToOrder {
+        caller: Seat,
+    },
     /// Negotiations (p17): `seat` proposes a deal or passes; `passes` in a
     /// row so far.
-    Negotiations { seat: Seat, passes: u8 },
+    Negotiations {
+        seat: Seat,
+        passes: u8,
+    },
     /// The proposer adds to its deal, proposes it, or withdraws it.
-    Proposal { proposer: Seat },
+    Proposal {
+        proposer: Seat,
+    },
     /// `seat` agrees to the deal or declines; `done` has a bit per party
     /// that agreed.
-    Consent { proposer: Seat, seat: Seat, done: u8 },
+    Consent {
+        proposer: Seat,
+        seat: Seat,
+        done: u8,
+    },
     /// The Council's securer: take the First Regent tile or raid the
     /// Imperial Trust, then choose Crises or Edicts.
-    CouncilSteps { seat: Seat },
+    CouncilSteps {
+        seat: Seat,
+    },
     /// An Outlaw who secured the Council steals `left` more resources
     /// from the Imperial Trust, choosing which (p14 step 3).
-    RaidTrust { seat: Seat, left: u8 },
+    RaidTrust {
+        seat: Seat,
+        left: u8,
+    },
     /// The Council's securer chooses Crises or Edicts (p14 step 4).
-    CrisesOrEdicts { seat: Seat },
+    CrisesOrEdicts {
+        seat: Seat,
+    },
     // ---- Crises (p18)
     /// Blight Crises, then Fate Crises, then Court Crises from position
     /// `pos`; `rolled`: the dice were just rolled for an Event card.
-    Crises { stage: u8, pos: u8, rolled: bool },
+    Crises {
+        stage: u8,
+        pos: u8,
+        rolled: bool,
+    },
     // ---- Edicts (p20–21)
     /// Resolve the Edicts with numbers from `from` upward.
-    Edicts { from: u8 },
+    Edicts {
+        from: u8,
+    },
     /// The First Regent enforces the Imperial Policy or changes it.
-    Govern { fr: Seat },
+    Govern {
+        fr: Seat,
+    },
     /// The First Regent picks the new Policy.
-    ChangePolicy { fr: Seat },
+    ChangePolicy {
+        fr: Seat,
+    },
     /// Collect the Imperial Demand from the `idx`-th seat in turn order
     /// from the First Regent (the First Regent's own resource included for
     /// Peace and Escalation).
-    Demand { fr: Seat, idx: u8 },
+    Demand {
+        fr: Seat,
+        idx: u8,
+    },
     /// The Imperial Action of the Policy, after the Demand (p21).
-    ImperialAction { fr: Seat },
+    ImperialAction {
+        fr: Seat,
+    },
     /// A Regent with nothing demanded and no agents: the First Regent may
     /// make them an Outlaw.
-    MayOutlaw { fr: Seat, target: Seat },
+    MayOutlaw {
+        fr: Seat,
+        target: Seat,
+    },
     /// Escalation: where the 2 fresh Imperial ships go.
-    Requisition { fr: Seat },
+    Requisition {
+        fr: Seat,
+    },
     /// War with too few Weapons: the First Regent picks recipients;
     /// `given` has a bit per Regent already armed.
-    DistributeArms { fr: Seat, given: u8 },
+    DistributeArms {
+        fr: Seat,
+        given: u8,
+    },
     // ---- the Act's end
     ActEnd,
 }
@@ -108,7 +163,8 @@ impl CampaignFrame {
             }
             Demand { fr, idx } => edicts::demand_decider(s, fr, idx),
             DistributeArms { fr, .. } => Some(fr),
-            FateSetup { .. }
+            SetupLog
+            | FateSetup { .. }
             | FinishSetup
             | RoundEvent
             | EventRoll { .. }
@@ -163,9 +219,9 @@ impl CampaignFrame {
                     },
                 ))
             }
-            RaidTrust { left, .. } => format!(
-                "steal which resource from the Imperial Trust ({left} more)?"
-            ),
+            RaidTrust { left, .. } => {
+                format!("steal which resource from the Imperial Trust ({left} more)?")
+            }
             CrisesOrEdicts { .. } => "resolve the Crises or the Edicts?".into(),
             Govern { .. } => format!(
                 "enforce the Imperial Policy of {} or change it?",
@@ -197,7 +253,12 @@ impl CampaignFrame {
         match *self {
             ChooseFate { .. } => {
                 if let Some(c) = s.campaign() {
-                    out.extend(c.fate_offer[seat.index()].iter().flatten().map(|f| Choice::Card(*f)));
+                    out.extend(
+                        c.fate_offer[seat.index()]
+                            .iter()
+                            .flatten()
+                            .map(|f| Choice::Card(*f)),
+                    );
                 }
             }
             PlaceStart { .. } => {
@@ -387,6 +448,7 @@ impl CampaignFrame {
     pub fn run_auto(self, s: &mut GameState, ev: &mut dyn Sink) {
         use CampaignFrame::*;
         match self {
+            SetupLog => setup::log_table(s, ev),
             FateSetup { idx } => events::fate_setup(s, idx, ev),
             FinishSetup => {
                 s.pop();
@@ -441,10 +503,9 @@ impl CampaignFrame {
                 "Steal a {} from the Imperial Trust",
                 crate::describe::resource_name(r)
             ),
-            (Govern { .. }, Choice::Yes) => format!(
-                "Enforce the Policy of {}",
-                policy.map_or("", |p| p.name())
-            ),
+            (Govern { .. }, Choice::Yes) => {
+                format!("Enforce the Policy of {}", policy.map_or("", |p| p.name()))
+            }
             (Govern { .. }, Choice::No) => "Change the Imperial Policy".into(),
             (ChangePolicy { .. }, Choice::Policy(p)) => {
                 format!("Change to the Policy of {}", p.name())
@@ -485,7 +546,13 @@ impl CampaignFrame {
 
 /// Steps G–H: 3 ships and a building at the planet, and a resource of its
 /// type (p6).
-fn place_start(s: &mut GameState, seat: Seat, sys: SystemId, kind: BuildingKind, ev: &mut dyn Sink) {
+fn place_start(
+    s: &mut GameState,
+    seat: Seat,
+    sys: SystemId,
+    kind: BuildingKind,
+    ev: &mut dyn Sink,
+) {
     s.place_ships(seat.owner(), sys, 3, false);
     crate::setup::put_building(s, seat, sys, kind);
     let gained = crate::data::planet_type(sys).is_some_and(|r| s.gain(seat, r, ev));

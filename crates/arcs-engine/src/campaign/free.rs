@@ -50,3 +50,40 @@ pub fn repair_targets(s: &GameState, seat: Seat) -> Vec<(SystemId, Piece)> {
     }
     v
 }
+
+/// Replaces the city in `slot` of `sys` with a Free city, damaged if it
+/// was (Song of Freedom, p17's replacing rule): the city returns to its
+/// owner's board.
+pub fn replace_with_free(
+    s: &mut GameState,
+    sys: SystemId,
+    slot: u8,
+    ev: &mut dyn crate::event::Sink,
+) {
+    let Some(b) = s.sys(sys).slots[slot as usize] else {
+        return;
+    };
+    if b.kind != BuildingKind::City || b.owner == Owner::Free {
+        return;
+    }
+    s.sys_mut(sys).slots[slot as usize] = Some(crate::state::Building {
+        owner: Owner::Free,
+        kind: BuildingKind::City,
+        damaged: b.damaged,
+    });
+    if let Some(c) = s.campaign_mut() {
+        c.free_cities = c.free_cities.saturating_sub(1);
+    }
+    match b.owner {
+        Owner::Seat(o) => s.return_cities(o, 1, ev),
+        other => super::return_to_supply(s, other, crate::state::TrophyKind::City, 1),
+    }
+    crate::log!(
+        ev,
+        "free",
+        b.owner.seat(),
+        { systems: vec![sys] },
+        "{}'s city in {sys} becomes a Free city.",
+        b.owner
+    );
+}

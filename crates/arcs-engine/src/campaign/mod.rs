@@ -183,6 +183,10 @@ pub struct Campaign {
     /// The Summit in progress (p16–17).
     #[serde(default)]
     pub summit: summit::Summit,
+    /// Agents of its own the last securing seat had on the card it secured
+    /// (Council Intrigue may move them to other Court cards).
+    #[serde(default)]
+    pub secured_own_agents: u8,
 }
 
 impl Campaign {
@@ -212,6 +216,7 @@ impl Campaign {
             forced_number: ArrayVec::new(),
             crisis_court: ArrayVec::new(),
             summit: summit::Summit::default(),
+            secured_own_agents: 0,
         }
     }
     pub fn is_outlaw(&self, seat: Seat) -> bool {
@@ -235,6 +240,24 @@ impl Campaign {
     pub fn trust_total(&self) -> u32 {
         self.trust.iter().map(|n| *n as u32).sum()
     }
+}
+
+/// Campaign cards whose rules are the engine's own (no `Behavior`): the
+/// Imperial Council (AID01A/B), Guild Envoys Depart (AID02), the three
+/// Govern the Imperial Reach cards (AID03–05), the Regent/Outlaw title
+/// (AID06A/B), and the Setup sides of implemented Fates' objective cards.
+pub fn rules_card_implemented(card: CardId) -> bool {
+    const RULES: &[&str] = &[
+        "ARCS-AID01A",
+        "ARCS-AID01B",
+        "ARCS-AID02",
+        "ARCS-AID03",
+        "ARCS-AID04",
+        "ARCS-AID05",
+        "ARCS-AID06A",
+        "ARCS-AID06B",
+    ];
+    RULES.contains(&card.code()) || fates::setup_implemented(card)
 }
 
 /// Pieces of the Empire, the Free States or the Blight go back to their

@@ -30,7 +30,8 @@ fn seat(s: &GameState, w: Option<&String>) -> Result<Seat, String> {
 
 fn num<T: std::str::FromStr>(w: Option<&String>) -> Result<T, String> {
     let w = w.ok_or("expected a number")?;
-    w.parse().map_err(|_| format!("expected a number, got {w:?}"))
+    w.parse()
+        .map_err(|_| format!("expected a number, got {w:?}"))
 }
 
 pub fn parse_policy(w: &str) -> Option<Policy> {
@@ -48,7 +49,10 @@ pub fn parse_event_face(w: &str) -> Option<u8> {
     if let Ok(n) = w.parse::<u8>() {
         return (1..=6).contains(&n).then(|| n - 1);
     }
-    let (icon, sym) = w.to_ascii_lowercase().split_once('-').map(|(a, b)| (a.to_string(), b.to_string()))?;
+    let (icon, sym) = w
+        .to_ascii_lowercase()
+        .split_once('-')
+        .map(|(a, b)| (a.to_string(), b.to_string()))?;
     let icon = match icon.as_str() {
         "crisis" => EventIcon::Crisis,
         "edict" => EventIcon::Edict,
@@ -90,7 +94,8 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
         "trust" => {
             let mut i = 1;
             while i < w.len() {
-                let r = Resource::parse(&w[i]).ok_or_else(|| format!("unknown resource {:?}", w[i]))?;
+                let r =
+                    Resource::parse(&w[i]).ok_or_else(|| format!("unknown resource {:?}", w[i]))?;
                 let n: u8 = num(w.get(i + 1))?;
                 if s.supply[r.index()] < n {
                     return Err(format!("the supply has only {} {r}", s.supply[r.index()]));
@@ -169,7 +174,10 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
                     return Err("Favors are Rival agents".into());
                 }
                 if s.seat(o).agents < n {
-                    return Err(format!("{o} has only {} agents in supply", s.seat(o).agents));
+                    return Err(format!(
+                        "{o} has only {} agents in supply",
+                        s.seat(o).agents
+                    ));
                 }
                 s.seat_mut(o).agents -= n;
                 camp(s, "favors")?.favors[holder.index()][o.index()] += n;
@@ -263,14 +271,22 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
             "title" => {
                 let x = seat(s, w.get(1))?;
                 let got = if c.is_outlaw(x) { "outlaw" } else { "regent" };
-                eq(&format!("{x}'s title"), got.into(), w.get(2).cloned().unwrap_or_default())
+                eq(
+                    &format!("{x}'s title"),
+                    got.into(),
+                    w.get(2).cloned().unwrap_or_default(),
+                )
             }
             "first-regent" => {
                 let want = match w.get(1).map(|x| x.as_str()) {
                     Some("none") => None,
                     _ => Some(seat(s, w.get(1))?),
                 };
-                eq("First Regent", format!("{:?}", c.first_regent), format!("{want:?}"))
+                eq(
+                    "First Regent",
+                    format!("{:?}", c.first_regent),
+                    format!("{want:?}"),
+                )
             }
             "trust" => {
                 if w.get(1).map(|x| x.as_str()) == Some("empty") {
@@ -320,7 +336,8 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
             }
             "fate" => {
                 let x = seat(s, w.get(1))?;
-                let want = crate::config::fate_card(&w[2..].join(" ")).map_err(|e| e.to_string())?;
+                let want =
+                    crate::config::fate_card(&w[2..].join(" ")).map_err(|e| e.to_string())?;
                 eq(
                     &format!("{x}'s Fate"),
                     c.fates[x.index()].map_or("none".into(), |f| f.name().to_string()),
@@ -335,14 +352,22 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
                     format!("{:?}", Some(EventFace::ALL[want as usize])),
                 )
             }
-            "number-die" => eq("number die", c.number_die.to_string(), w.get(1).cloned().unwrap_or_default()),
+            "number-die" => eq(
+                "number die",
+                c.number_die.to_string(),
+                w.get(1).cloned().unwrap_or_default(),
+            ),
             "campaign-supply" => {
                 let got = match w.get(1).map(|x| x.as_str()) {
                     Some("imperial") => c.imperial_supply,
                     Some("blight") => c.blight_supply,
                     Some("free-city") | Some("free-cities") => c.free_cities,
                     Some("free-starport") | Some("free-starports") => c.free_starports,
-                    _ => return Err("campaign-supply imperial|blight|free-cities|free-starports N".into()),
+                    _ => {
+                        return Err(
+                            "campaign-supply imperial|blight|free-cities|free-starports N".into(),
+                        )
+                    }
                 };
                 eq(
                     &format!("{} in supply", w[1]),

@@ -133,17 +133,7 @@ pub fn act_one(s: &mut GameState, config: &Config, ev: &mut dyn Sink) -> Result<
             }
         }
     }
-    log!(
-        ev,
-        "setup",
-        None,
-        "The Imperial clusters are {} and {}; Free cities stand on the {} planets elsewhere; \
-         the Blight lies in every other system. The Imperial Policy is {}.",
-        imperial[0],
-        imperial[1],
-        face.symbol_name(),
-        s.campaign().map_or("", |c| c.policy().name())
-    );
+    let _ = (ev, face);
 
     // Player setup: after the steps below run (frames in order, the last
     // pushed runs first).
@@ -176,7 +166,32 @@ pub fn act_one(s: &mut GameState, config: &Config, ev: &mut dyn Sink) -> Result<
             }));
         }
     }
+    // The table's setup in the log, first thing (the state is built before
+    // the game's log exists).
+    s.push(Frame::Campaign(CampaignFrame::SetupLog));
     Ok(())
+}
+
+/// The table setup in words, from the dice it rolled (p5 steps N–P).
+pub fn log_table(s: &mut GameState, ev: &mut dyn Sink) {
+    s.pop();
+    let Some(c) = s.campaign() else { return };
+    let imperial = imperial_clusters(c.number_die);
+    let symbol = c.event_die.map_or(1, |f| f.symbol);
+    log!(
+        ev,
+        "setup",
+        None,
+        "Act I begins. The number die shows {}: the Imperial clusters are {} and {}, an Imperial \
+         ship in each of their systems. The event die shows the {}: Free cities stand on those \
+         planets elsewhere. A damaged Blight lies in every system outside the Imperial clusters. \
+         The Imperial Policy is {}.",
+        c.number_die,
+        imperial[0],
+        imperial[1],
+        super::symbol_name(symbol),
+        c.policy().name()
+    );
 }
 
 use crate::config;

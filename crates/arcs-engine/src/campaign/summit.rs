@@ -5,10 +5,12 @@
 //! Council, Leave the Empire, Revive the Empire.
 //!
 //! Negotiations are decisions: in turn order from the caller each seat
-//! proposes a deal or passes. A deal is one or more Negotiation actions,
-//! each between the proposer and a Rival (docs/rulings.md R-CAMP-SUM); every
-//! other seat the deal involves then consents or declines, and an accepted
-//! deal applies at once and whole. The Summit ends when every seat has
+//! proposes a deal or passes. A deal is one or more Negotiation actions:
+//! the first between the proposer and a Rival, the others between any two
+//! seats, the same action possibly more than once (ceding 2 ships); each
+//! is checked on the position the deal's earlier actions leave
+//! (docs/rulings.md R-CAMP-SUM). Every other seat the deal involves then
+//! consents or declines, and an accepted deal applies at once and whole. The Summit ends when every seat has
 //! passed in a row. So that no Summit can run forever, each seat proposes
 //! at most [`PROPOSALS`] deals per Summit.
 
@@ -39,7 +41,12 @@ pub struct Summit {
 
 /// `seat` calls the Summit.
 pub fn call(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
-    log!(ev, "summit", Some(seat), "{seat} calls the Summit to order.");
+    log!(
+        ev,
+        "summit",
+        Some(seat),
+        "{seat} calls the Summit to order."
+    );
     if let Some(c) = s.campaign_mut() {
         c.summit = Summit {
             caller: Some(seat),
@@ -87,7 +94,11 @@ pub fn legal(s: &GameState, n: &Negotiation) -> bool {
                 Piece::Ship { damaged, owner } => {
                     let sh = x.ships_of(by.owner());
                     owner == by.owner()
-                        && if damaged { sh.damaged > 0 } else { sh.fresh > 0 }
+                        && if damaged {
+                            sh.damaged > 0
+                        } else {
+                            sh.fresh > 0
+                        }
                         && s.seat(to).ships > 0
                         && on_map(s, by, TrophyKind::Ship) > 1
                 }
@@ -115,7 +126,13 @@ pub fn legal(s: &GameState, n: &Negotiation) -> bool {
         }),
         NegotiationAct::Favor => s.seat(by).agents > 0,
         NegotiationAct::Give(a) => match a {
-            Asset::Slot(i) => s.seat(by).resources.get(i as usize).copied().flatten().is_some(),
+            Asset::Slot(i) => s
+                .seat(by)
+                .resources
+                .get(i as usize)
+                .copied()
+                .flatten()
+                .is_some(),
             Asset::Trophy { owner, kind } => s.seat(by).trophies[owner.index()][kind as usize] > 0,
             Asset::Captive(o) => s.seat(by).captives[o.index()] > 0,
             Asset::Favor(o) => o.0 < s.players && c.favors[by.index()][o.index()] > 0,
@@ -215,17 +232,25 @@ pub fn apply(s: &mut GameState, n: &Negotiation, ev: &mut dyn Sink) {
                     "{by} cedes control: one of their ships in {system} becomes {to}'s.");
             }
             Piece::Building { slot } => {
-                let Some(b) = s.sys(system).slots[slot as usize] else { return };
+                let Some(b) = s.sys(system).slots[slot as usize] else {
+                    return;
+                };
                 match b.kind {
                     BuildingKind::City => {
                         s.seat_mut(to).cities -= 1;
-                        s.sys_mut(system).slots[slot as usize] = Some(Building { owner: to.owner(), ..b });
+                        s.sys_mut(system).slots[slot as usize] = Some(Building {
+                            owner: to.owner(),
+                            ..b
+                        });
                         s.return_cities(by, 1, ev);
                     }
                     BuildingKind::Starport => {
                         s.seat_mut(to).starports -= 1;
                         s.seat_mut(by).starports += 1;
-                        s.sys_mut(system).slots[slot as usize] = Some(Building { owner: to.owner(), ..b });
+                        s.sys_mut(system).slots[slot as usize] = Some(Building {
+                            owner: to.owner(),
+                            ..b
+                        });
                     }
                 }
                 log!(ev, "summit", Some(by), { systems: vec![system] },
@@ -237,7 +262,12 @@ pub fn apply(s: &mut GameState, n: &Negotiation, ev: &mut dyn Sink) {
             s.return_agents(by, 1);
             s.seat_mut(to).agents -= 1;
             s.court[pos as usize].agents[to.index()] += 1;
-            log!(ev, "summit", Some(by), "{by} delegates authority: one of their agents in the Court becomes {to}'s.");
+            log!(
+                ev,
+                "summit",
+                Some(by),
+                "{by} delegates authority: one of their agents in the Court becomes {to}'s."
+            );
         }
         NegotiationAct::Favor => {
             s.seat_mut(by).agents -= 1;
@@ -390,23 +420,45 @@ pub fn call_to_order(s: &mut GameState, caller: Seat, choice: Choice, ev: &mut d
 
 // ------------------------------------------------------------ Negotiations
 
-/// Deals `seat` may propose or add: actions between it and a Rival, as
-/// actor or as the one affected, not yet in the deal.
+/// The position the deal so far would leave, or `None` if one of its
+/// actions would not be possible in turn (multipart deals, p17).
+fn after_deal(s: &GameState, deal: &[Negotiation]) -> Option<GameState> {
+    let mut t = s.clone();
+    for n in deal {
+        if !legal(&t, n) {
+            return None;
+        }
+        apply(&mut t, n, &mut crate::event::NoEvents);
+    }
+    Some(t)
+}
+
+/// Actions `seat` may propose (`first`: to open a deal, one between it and
+/// a Rival) or add to its deal (between any two seats), each possible on
+/// the position the deal so far leaves.
 pub fn deal_choices(s: &GameState, seat: Seat, first: bool, out: &mut Vec<Choice>) {
     let Some(c) = s.campaign() else { return };
     if (first && c.summit.proposals[seat.index()] >= PROPOSALS) || c.summit.deal.is_full() {
         return;
     }
     let mut v = Vec::new();
-    for x in s.rivals(seat) {
-        actions(s, seat, x, &mut v);
-        actions(s, x, seat, &mut v);
+    if first {
+        for x in s.rivals(seat) {
+            actions(s, seat, x, &mut v);
+            actions(s, x, seat, &mut v);
+        }
+        out.extend(v.into_iter().map(Choice::Negotiate));
+        return;
     }
-    out.extend(
-        v.into_iter()
-            .filter(|n| !c.summit.deal.contains(n))
-            .map(Choice::Negotiate),
-    );
+    let Some(t) = after_deal(s, &c.summit.deal) else {
+        return;
+    };
+    for a in t.seat_ids() {
+        for b in t.seat_ids().filter(|b| *b != a) {
+            actions(&t, a, b, &mut v);
+        }
+    }
+    out.extend(v.into_iter().map(Choice::Negotiate));
 }
 
 /// The seats a deal needs consent from: everyone in it but the proposer.
@@ -444,7 +496,12 @@ pub fn negotiate(s: &mut GameState, seat: Seat, passes: u8, choice: Choice, ev: 
                 if let Some(c) = s.campaign_mut() {
                     c.summit = Summit::default();
                 }
-                log!(ev, "summit", None, "Nobody negotiates further: the Summit ends.");
+                log!(
+                    ev,
+                    "summit",
+                    None,
+                    "Nobody negotiates further: the Summit ends."
+                );
             } else {
                 s.set_top(Frame::Campaign(CampaignFrame::Negotiations {
                     seat: next,
@@ -466,7 +523,12 @@ pub fn propose(s: &mut GameState, proposer: Seat, choice: Choice, ev: &mut dyn S
         }
         Choice::Done => {
             let words = deal_words(s);
-            log!(ev, "summit", Some(proposer), "{proposer} proposes: {words}.");
+            log!(
+                ev,
+                "summit",
+                Some(proposer),
+                "{proposer} proposes: {words}."
+            );
             match next_consent(s, proposer, 0) {
                 Some(x) => s.set_top(Frame::Campaign(CampaignFrame::Consent {
                     proposer,
@@ -481,7 +543,14 @@ pub fn propose(s: &mut GameState, proposer: Seat, choice: Choice, ev: &mut dyn S
 }
 
 /// A party answers the proposal.
-pub fn consent(s: &mut GameState, proposer: Seat, seat: Seat, done: u8, yes: bool, ev: &mut dyn Sink) {
+pub fn consent(
+    s: &mut GameState,
+    proposer: Seat,
+    seat: Seat,
+    done: u8,
+    yes: bool,
+    ev: &mut dyn Sink,
+) {
     if !yes {
         log!(ev, "summit", Some(seat), "{seat} declines.");
         finish_deal(s, proposer, false, ev);
@@ -514,20 +583,32 @@ fn finish_deal(s: &mut GameState, proposer: Seat, agreed: bool, ev: &mut dyn Sin
         return;
     }
     // Multipart deals resolve at once (p17): every action must still be
-    // possible; each is then taken in order.
-    if deal.iter().all(|n| legal(s, n)) {
+    // possible, in turn; each is then taken in order.
+    if after_deal(s, &deal).is_some() {
         for n in &deal {
             apply(s, n, ev);
         }
     } else {
-        log!(ev, "summit", Some(proposer), "The deal can no longer be carried out; nothing happens.");
+        log!(
+            ev,
+            "summit",
+            Some(proposer),
+            "The deal can no longer be carried out; nothing happens."
+        );
     }
 }
 
 /// The deal on the table, in words.
 pub fn deal_words(s: &GameState) -> String {
-    let Some(c) = s.campaign() else { return String::new() };
-    let parts: Vec<String> = c.summit.deal.iter().map(|n| negotiation_words(s, n)).collect();
+    let Some(c) = s.campaign() else {
+        return String::new();
+    };
+    let parts: Vec<String> = c
+        .summit
+        .deal
+        .iter()
+        .map(|n| negotiation_words(s, n))
+        .collect();
     parts.join("; ")
 }
 
@@ -542,20 +623,31 @@ pub fn negotiation_words(s: &GameState, n: &Negotiation) -> String {
             ),
             Piece::Building { slot } => format!(
                 "{by} cedes their {} in {system} to {to}",
-                s.sys(system).slots.get(slot as usize).copied().flatten()
+                s.sys(system)
+                    .slots
+                    .get(slot as usize)
+                    .copied()
+                    .flatten()
                     .map_or("building", |b| b.kind.name())
             ),
         },
         NegotiationAct::Delegate { pos } => format!(
             "{by} hands one of their agents on {} (Court {}) to {to}",
-            s.court.get(pos as usize).and_then(|c| c.card).map_or("a Court card", |c| c.name()),
+            s.court
+                .get(pos as usize)
+                .and_then(|c| c.card)
+                .map_or("a Court card", |c| c.name()),
             pos + 1
         ),
         NegotiationAct::Favor => format!("{by} promises {to} a Favor"),
         NegotiationAct::Give(a) => match a {
             Asset::Slot(i) => format!(
                 "{by} gives {to} a {}",
-                s.seat(by).resources.get(i as usize).copied().flatten()
+                s.seat(by)
+                    .resources
+                    .get(i as usize)
+                    .copied()
+                    .flatten()
                     .map_or("resource", crate::describe::resource_name)
             ),
             Asset::Trophy { owner, kind } => format!(

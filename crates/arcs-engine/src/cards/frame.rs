@@ -149,6 +149,8 @@ card_families! {
     LeadersBase(super::leaders::base::Effect),
     /// Pack leaders LEAD09–LEAD16 (leaders/pack.rs).
     LeadersPack(super::leaders::pack::Effect),
+    /// The campaign Court's Vox cards CC11–CC15 (campaign/court.rs).
+    CampaignCourt(super::campaign::court::Effect),
 }
 
 impl CardFrame {

@@ -403,7 +403,7 @@ pub fn hook_bits(card: CardId) -> u64 {
 
 /// Whether a card's rules are implemented (reported by `arcs cards`).
 pub fn implemented(card: CardId) -> bool {
-    behavior(card).is_some()
+    behavior(card).is_some() || crate::campaign::rules_card_implemented(card)
 }
 
 /// Cards whose powers the seat has: Guild cards, lore, and its leader.
@@ -1186,6 +1186,33 @@ pub fn clear_outrage(s: &mut GameState, seat: Seat, r: Resource, ev: &mut dyn Si
     );
 }
 
+// ------------------------------------------------------------ campaign
+
+/// Whether a Court card has a Crisis (campaign rules p18).
+pub fn has_crisis(card: Option<CardId>) -> bool {
+    card.and_then(behavior).is_some_and(|b| b.crisis.is_some())
+}
+
+/// Resolves the Crisis of the Court card at `pos`.
+pub fn court_crisis(s: &mut GameState, pos: usize, card: CardId, ev: &mut dyn Sink) {
+    if let Some(f) = behavior(card).and_then(|b| b.crisis) {
+        f(s, pos, card, ev);
+    }
+}
+
+/// Fate Crises: the Crisis text of cards players hold, in turn order (p18).
+pub fn fate_crises(s: &mut GameState, ev: &mut dyn Sink) {
+    let order: Vec<Seat> = s.turn_order().collect();
+    for seat in order {
+        let cards: Vec<(CardId, CardHook)> = held_with(s, seat, Hook::FateCrisis)
+            .filter_map(|(c, b)| b.fate_crisis.map(|f| (c, f)))
+            .collect();
+        for (c, f) in cards {
+            f(s, seat, c, ev);
+        }
+    }
+}
+
 /// Tests every family module runs on its own cards.
 #[cfg(test)]
 pub(crate) mod testing {
@@ -1239,32 +1266,5 @@ pub(crate) mod testing {
             }
         }
         assert!(problems.is_empty(), "{}", problems.join("\n"));
-    }
-}
-
-// ------------------------------------------------------------ campaign
-
-/// Whether a Court card has a Crisis (campaign rules p18).
-pub fn has_crisis(card: Option<CardId>) -> bool {
-    card.and_then(behavior).is_some_and(|b| b.crisis.is_some())
-}
-
-/// Resolves the Crisis of the Court card at `pos`.
-pub fn court_crisis(s: &mut GameState, pos: usize, card: CardId, ev: &mut dyn Sink) {
-    if let Some(f) = behavior(card).and_then(|b| b.crisis) {
-        f(s, pos, card, ev);
-    }
-}
-
-/// Fate Crises: the Crisis text of cards players hold, in turn order (p18).
-pub fn fate_crises(s: &mut GameState, ev: &mut dyn Sink) {
-    let order: Vec<Seat> = s.turn_order().collect();
-    for seat in order {
-        let cards: Vec<(CardId, CardHook)> = held_with(s, seat, Hook::FateCrisis)
-            .filter_map(|(c, b)| b.fate_crisis.map(|f| (c, f)))
-            .collect();
-        for (c, f) in cards {
-            f(s, seat, c, ev);
-        }
     }
 }

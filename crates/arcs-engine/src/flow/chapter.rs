@@ -116,8 +116,16 @@ pub fn mulligan(s: &mut GameState, seat: Seat, redraw: bool, ev: &mut dyn Sink) 
 /// B-SCORE-03: what each ambition counts for a seat.
 pub fn ambition_count(s: &GameState, seat: Seat, a: Ambition) -> u32 {
     let st = s.seat(seat);
+    // Campaign p21: the Imperial Trust's frozen resources add to the First
+    // Regent's ambitions.
+    let trust = |r: Resource| -> u32 {
+        match s.campaign() {
+            Some(c) if c.first_regent == Some(seat) => c.trust[r.index()] as u32,
+            _ => 0,
+        }
+    };
     let icons = |r: Resource| -> u32 {
-        let tokens = st.count_resource(r) as u32;
+        let tokens = st.count_resource(r) as u32 + trust(r);
         let guild = st
             .guild()
             .iter()

@@ -188,6 +188,11 @@ impl GameState {
             self.anomalies = self.anomalies.saturating_add(1);
         }
     }
+    /// Pushes a frame (tests that build a position by hand).
+    #[doc(hidden)]
+    pub fn push_for_tests(&mut self, f: Frame) {
+        self.push(f);
+    }
     pub(crate) fn pop(&mut self) {
         self.stack.pop();
     }

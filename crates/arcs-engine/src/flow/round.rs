@@ -324,7 +324,9 @@ pub fn round_end(s: &mut GameState, ev: &mut dyn Sink) {
     }
     // Campaign p13–14: the round's event (or the Council) after the
     // initiative check, before the next round.
-    if s.campaign().is_some_and(|c| c.events_played != 0 || c.council.tucked.is_some()) {
+    if s.campaign()
+        .is_some_and(|c| c.events_played != 0 || c.council.tucked.is_some())
+    {
         s.push(Frame::Campaign(crate::campaign::CampaignFrame::RoundEvent));
     }
 }

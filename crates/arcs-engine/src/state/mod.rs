@@ -410,11 +410,6 @@ impl GameState {
         } else {
             0
         };
-        events
-            + if self.players == 4 {
-                28
-            } else {
-                20
-            }
+        events + if self.players == 4 { 28 } else { 20 }
     }
 }

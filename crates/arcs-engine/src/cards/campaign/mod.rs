@@ -1,13 +1,12 @@
 //! The Blighted Reach's cards: the campaign Court (CC01–CC15) and, later,
 //! each Fate's cards in a module of its own.
 
+pub mod court;
+
 use super::Behavior;
 
-/// The campaign Court's own cards (CC11–CC15 Vox).
-pub static COURT: &[&Behavior] = &[];
-
 /// Every campaign family's cards, for the card registry.
-pub static FAMILIES: &[&[&Behavior]] = &[COURT];
+pub static FAMILIES: &[&[&Behavior]] = &[court::CARDS];
 
 /// Campaign cards that reprint a base card word for word (campaign.md
 /// §3.1, checked against the catalog's texts in `tests`): they behave as
@@ -32,7 +31,10 @@ mod tests {
     #[test]
     fn reprints_have_the_originals_text_suit_and_raid_cost() {
         for (copy, original) in super::REPRINTS {
-            let (a, b) = (CardId::parse(copy).unwrap(), CardId::parse(original).unwrap());
+            let (a, b) = (
+                CardId::parse(copy).unwrap(),
+                CardId::parse(original).unwrap(),
+            );
             assert_eq!(a.info().text, b.info().text, "{copy}");
             assert_eq!(a.info().suit, b.info().suit, "{copy}");
             assert_eq!(a.info().raid_cost, b.info().raid_cost, "{copy}");
