@@ -299,3 +299,34 @@ fn c_act_03_objective_markers_advance_to_zero() {
     campaign::fates::advance_objective(s, Seat(0), 2, &mut log);
     assert_eq!(s.campaign().unwrap().objective[0], 0);
 }
+
+/// ARCS-F701A Admiral Act I setup: gain Imperial Officers, Use Imperial
+/// Foundries to the rules booklet, the First Regent tile unless the
+/// Steward is in play.
+#[test]
+fn f701a_admiral_setup() {
+    for steward in [false, true] {
+        let mut g = new(3, 5);
+        {
+            let s = g.state_mut_for_tests();
+            let c = s.campaign.as_mut().unwrap();
+            c.first_regent = None;
+            c.fates[1] = CardId::parse("ARCS-FATE07"); // P2 the Admiral
+            if steward {
+                c.fates[2] = CardId::parse("ARCS-FATE01");
+            }
+            s.push_for_tests(Frame::Campaign(CampaignFrame::FateSetup { idx: 0 }));
+        }
+        let mut s = g.state().clone();
+        s.advance(&mut NoEvents);
+        let officers = CardId::parse("ARCS-F702").unwrap();
+        let foundries = CardId::parse("ARCS-F703").unwrap();
+        assert!(s.seat(Seat(1)).guild().contains(&officers));
+        let c = s.campaign().unwrap();
+        assert!(c.booklet.contains(&foundries));
+        // With the Steward in play the initiative holder (P1) takes the tile.
+        let want = if steward { Seat(0) } else { Seat(1) };
+        assert_eq!(c.first_regent, Some(want), "steward {steward}");
+        assert_eq!(c.objective[1], 13);
+    }
+}

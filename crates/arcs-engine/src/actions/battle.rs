@@ -86,12 +86,16 @@ pub fn any(s: &GameState, seat: Seat) -> bool {
     if !s.is_campaign() {
         return m != 0;
     }
+    let m = m | crate::campaign::empire::fleet_anywhere(s, seat);
     crate::state::systems_in(m).any(|x| defenders(s, seat, x).next().is_some())
 }
 
 pub fn systems(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_ {
     let o = seat.owner();
-    crate::state::systems_in(s.board.ships(o) & s.board.others_pieces(o) & s.in_play)
+    // Campaign: a Regent ignoring the Presence Law battles with any
+    // Imperial ships (Imperial Officers).
+    let anywhere = crate::campaign::empire::fleet_anywhere(s, seat);
+    crate::state::systems_in((s.board.ships(o) & s.board.others_pieces(o) | anywhere) & s.in_play)
         .filter(move |x| !s.is_campaign() || defenders(s, seat, *x).next().is_some())
 }
 
@@ -167,6 +171,21 @@ impl BattleFrame {
         }
     }
 
+    /// The attacker took a Trophy (a campaign Fate may count it).
+    fn trophy_taken(&self, s: &mut GameState, ev: &mut dyn Sink) {
+        if s.is_campaign() {
+            crate::campaign::fates::notify(
+                s,
+                crate::campaign::fates::FateEvent::BattleTrophies {
+                    seat: self.attacker,
+                    n: 1,
+                    imperial: self.pre_done & IMPERIAL_ATTACK != 0,
+                },
+                ev,
+            );
+        }
+    }
+
     /// A hit on a Blight token (p19): Tough, it takes 2 hits to be damaged
     /// and 2 more to be destroyed; the first of each pair is held here.
     fn hit_blight(&mut self, s: &mut GameState, damaged: bool, ev: &mut dyn Sink) {
@@ -187,6 +206,7 @@ impl BattleFrame {
         }
         self.pre_done &= !flag;
         if s.hit_ship(self.system, Owner::Blight, damaged, Some(self.attacker)) {
+            self.trophy_taken(s, ev);
             log!(
                 ev,
                 "hit",
@@ -370,6 +390,10 @@ impl BattleFrame {
                     Some(seat) => Choice::Player(seat),
                     None => Choice::Count(o.index() as u8),
                 }))
+            }
+            // Without ships of its own there, the Imperial ships attack.
+            BattleStage::Imperial if s.sys(sys).ships_of(self.attacker.owner()).total() == 0 => {
+                out.push(Choice::Yes)
             }
             BattleStage::Imperial => out.extend([Choice::Yes, Choice::No]),
             BattleStage::Dice(die) => {
@@ -646,24 +670,25 @@ impl BattleFrame {
                         if s.hit_ship(self.system, owner, damaged, Some(self.attacker)) {
                             self.took_trophies |= owner.seat().is_some();
                             log!(
-                                    ev,
-                                    "hit",
-                                    Some(self.attacker),
-                                    { systems: vec![self.system] },
-                                    "{} loses a ship in {}.",
-                            crate::describe::capitalise(&owner.name()),
-                                    self.system
-                                );
+                                ev,
+                                "hit",
+                                Some(self.attacker),
+                                { systems: vec![self.system] },
+                                "{} loses a ship in {}.",
+                                crate::describe::capitalise(&owner.name()),
+                                self.system
+                            );
+                            self.trophy_taken(s, ev);
                         } else {
                             log!(
-                                    ev,
-                                    "hit",
-                                    Some(self.attacker),
-                                    { systems: vec![self.system] },
-                                    "{} ship in {} is damaged.",
-                            crate::describe::capitalise(&owner.possessive()),
-                                    self.system
-                                );
+                                ev,
+                                "hit",
+                                Some(self.attacker),
+                                { systems: vec![self.system] },
+                                "{} ship in {} is damaged.",
+                                crate::describe::capitalise(&owner.possessive()),
+                                self.system
+                            );
                         }
                         self.next_hit(s, ev);
                     }
@@ -677,6 +702,9 @@ impl BattleFrame {
                         self.paused = true;
                         self.store(s);
                         s.hit_building(self.system, slot, Some(self.attacker), ev);
+                        if destroyed {
+                            self.trophy_taken(s, ev);
+                        }
                     }
                 }
             }

@@ -48,14 +48,34 @@ pub struct MoveFrame {
 /// Systems holding ships the seat may move (B-MOV-01).
 pub fn origins(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_ {
     // The board index lists the systems with the seat's ships, in system
-    // order, so no system without them is visited.
-    crate::state::systems_in(s.board.ships(seat.owner()) & s.in_play)
-        .filter(move |sys| s.adj[sys.index()] != 0)
+    // order, so no system without them is visited. A Regent ignoring the
+    // Presence Law may move Imperial ships from anywhere (campaign).
+    let mine = s.board.ships(seat.owner()) | imperial_only(s, seat);
+    crate::state::systems_in(mine & s.in_play).filter(move |sys| s.adj[sys.index()] != 0)
 }
 
 pub fn any(s: &GameState, seat: Seat) -> bool {
-    crate::state::systems_in(s.board.ships(seat.owner()) & s.in_play)
-        .any(|sys| s.adj[sys.index()] != 0)
+    let mine = s.board.ships(seat.owner()) | imperial_only(s, seat);
+    crate::state::systems_in(mine & s.in_play).any(|sys| s.adj[sys.index()] != 0)
+}
+
+/// Systems where the seat may move Imperial ships without ships of its own
+/// (campaign: Imperial Officers ignore the Presence and Movement Laws).
+fn imperial_only(s: &GameState, seat: Seat) -> u32 {
+    if !s.is_campaign() {
+        return 0;
+    }
+    let m = crate::campaign::empire::fleet_anywhere(s, seat);
+    if m != 0 && crate::cards::ignores_law(s, seat, crate::cards::IGNORE_MOVEMENT) {
+        m
+    } else {
+        0
+    }
+}
+
+/// The Movement Law binds this seat (campaign p10).
+fn movement_law(s: &GameState, seat: Seat) -> bool {
+    !crate::cards::ignores_law(s, seat, crate::cards::IGNORE_MOVEMENT)
 }
 
 impl MoveFrame {
@@ -117,9 +137,15 @@ impl MoveFrame {
             MoveStage::Ships => {
                 let sh = s.sys(self.from).ships_of(o);
                 let cap = crate::cards::max_ships_moved(s, self.seat);
+                // Imperial ships alone may move (no ship of one's own).
+                let least = if imperial_only(s, self.seat) & self.from.bit() != 0 {
+                    0
+                } else {
+                    1
+                };
                 for f in 0..=sh.fresh {
                     for d in 0..=sh.damaged {
-                        if f + d >= 1 && f + d <= cap {
+                        if f + d >= least && f + d <= cap {
                             out.push(Choice::Ships {
                                 fresh: f,
                                 damaged: d,
@@ -129,11 +155,13 @@ impl MoveFrame {
                 }
             }
             MoveStage::Imperial => {
-                // The Movement Law: no more Imperial ships than Loyal ones.
+                // The Movement Law: no more Imperial ships than Loyal ones;
+                // some ship must move.
                 let imp = s.sys(self.from).ships_of(Owner::Empire);
+                let law = movement_law(s, self.seat);
                 for f in 0..=imp.fresh {
                     for d in 0..=imp.damaged {
-                        if f + d <= self.loyal() {
+                        if (!law || f + d <= self.loyal()) && self.loyal() + f + d >= 1 {
                             out.push(Choice::Ships {
                                 fresh: f,
                                 damaged: d,
@@ -144,9 +172,10 @@ impl MoveFrame {
             }
             MoveStage::DropImperial => {
                 // Those going on keep the Movement Law.
+                let law = movement_law(s, self.seat);
                 for f in 0..=self.imp_fresh {
                     for d in 0..=self.imp_damaged {
-                        if self.imperial() - f - d <= self.loyal() {
+                        if !law || self.imperial() - f - d <= self.loyal() {
                             out.push(Choice::Ships {
                                 fresh: f,
                                 damaged: d,
@@ -236,7 +265,7 @@ impl MoveFrame {
                     );
                 }
                 if self.imperial() > 0 {
-                    if self.loyal() == 0 {
+                    if self.loyal() == 0 && movement_law(s, self.seat) {
                         // No Loyal ship goes on: the Imperial ships stay too.
                         self.imp_fresh = 0;
                         self.imp_damaged = 0;
@@ -254,7 +283,7 @@ impl MoveFrame {
 
     /// After the Catapult's drops: go on, or stop with nothing left.
     fn after_drop(mut self, s: &mut GameState, ev: &mut dyn Sink) {
-        if self.fresh + self.damaged == 0 || self.next_systems(s).next().is_none() {
+        if self.loyal() + self.imperial() == 0 || self.next_systems(s).next().is_none() {
             self.finish(s, ev);
         } else {
             self.stage = MoveStage::On;
@@ -301,7 +330,18 @@ impl MoveFrame {
             b.fresh += self.imp_fresh;
             b.damaged += self.imp_damaged;
         }
-        if self.imperial() > 0 {
+        if self.imperial() > 0 && self.loyal() == 0 {
+            log!(
+                ev,
+                "move",
+                Some(self.seat),
+                { systems: vec![self.at, to] },
+                "{} moves {} Imperial ship(s) from {} to {to}.",
+                self.seat,
+                self.imperial(),
+                self.at
+            );
+        } else if self.imperial() > 0 {
             log!(
                 ev,
                 "move",

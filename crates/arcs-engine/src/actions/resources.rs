@@ -172,7 +172,11 @@ pub fn can_steal(s: &GameState, thief: Seat, victim: Seat, loot: crate::choice::
                 && crate::cards::may_steal(s, thief, victim, loot)
         }
         crate::choice::Loot::Card(c) => {
-            s.seat(victim).guild().contains(&c) && crate::cards::may_steal(s, thief, victim, loot)
+            s.seat(victim).guild().contains(&c)
+                // Protected Guild cards leave only by their holder's
+                // Outrage (campaign rules p27).
+                && !(s.is_campaign() && crate::campaign::data::protected(c))
+                && crate::cards::may_steal(s, thief, victim, loot)
         }
         // Trophies and Captives are taken only where a rule says so (the
         // campaign's Imperial Demand), never stolen.

@@ -58,8 +58,24 @@ pub fn run(s: &mut GameState, from: u8, ev: &mut dyn Sink) {
                 "There is no First Regent: nobody governs the Imperial Reach."
             ),
         },
-        // Fate edicts (none implemented in the shared systems).
-        _ => {}
+        // Fate edicts in the booklet with this number, in the order added.
+        _ => {
+            let cards: Vec<CardId> = s
+                .campaign()
+                .map(|c| {
+                    c.booklet
+                        .iter()
+                        .copied()
+                        .filter(|x| super::data::edict_number(*x) == Some(n))
+                        .collect()
+                })
+                .unwrap_or_default();
+            // Pushed last first: each resolves (and asks its questions)
+            // before the next.
+            for card in cards.into_iter().rev() {
+                s.push(Frame::Campaign(CampaignFrame::ResolveEdict { card }));
+            }
+        }
     }
 }
 
@@ -449,6 +465,7 @@ pub fn requisition_choices(s: &GameState, fr: Seat, out: &mut Vec<Choice>) {
 /// Requisition Ships: 2 fresh Imperial ships in `x`.
 pub fn requisition(s: &mut GameState, fr: Seat, x: SystemId, ev: &mut dyn Sink) {
     let n = super::setup::place_imperial(s, x, 2, false);
+    super::fates::notify(s, super::fates::FateEvent::ImperialPlaced { n }, ev);
     log!(
         ev,
         "edict",

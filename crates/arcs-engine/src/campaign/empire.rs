@@ -16,7 +16,10 @@ pub fn on_turn(s: &GameState, seat: Seat) -> bool {
 /// p10 Presence Law: on a Regent's turn, in an Empire-controlled system
 /// where they have a Loyal piece, they control it.
 pub fn presence(s: &GameState, seat: Seat, sys: SystemId) -> bool {
-    s.is_regent(seat) && on_turn(s, seat) && s.has_loyal_piece(seat, sys)
+    s.is_regent(seat)
+        && on_turn(s, seat)
+        && (s.has_loyal_piece(seat, sys)
+            || crate::cards::ignores_law(s, seat, crate::cards::IGNORE_PRESENCE))
 }
 
 /// p10: the First Regent controls every Empire-controlled system for
@@ -51,9 +54,12 @@ pub fn become_outlaw(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     }
     c.outlaws |= 1 << seat.0;
     log!(ev, "title", Some(seat), "{seat} becomes an Outlaw.");
-    if c.first_regent != Some(seat) {
+    let was_first = c.first_regent == Some(seat);
+    crate::cards::bury_outlaw_cards(s, seat, ev);
+    if !was_first {
         return;
     }
+    let Some(c) = s.campaign_mut() else { return };
     let next = order
         .iter()
         .copied()
@@ -115,6 +121,7 @@ pub fn truce_shields(s: &GameState, seat: Seat, other: Seat, sys: SystemId) -> b
         && s.is_regent(seat)
         && s.is_regent(other)
         && s.sys(sys).ships_of(Owner::Empire).total() > 0
+        && !crate::cards::ignores_law(s, seat, crate::cards::IGNORE_TRUCE)
 }
 
 /// p11: whom `attacker` may choose as defender among the owners with pieces
@@ -124,7 +131,10 @@ pub fn truce_shields(s: &GameState, seat: Seat, other: Seat, sys: SystemId) -> b
 /// States (p15), the Blight (p19) and Outlaws.
 pub fn may_attack(s: &GameState, attacker: Seat, defender: Owner, sys: SystemId) -> bool {
     match defender {
-        Owner::Empire => !s.is_regent(attacker),
+        Owner::Empire => {
+            !s.is_regent(attacker)
+                || crate::cards::ignores_law(s, attacker, crate::cards::IGNORE_TRUCE)
+        }
         Owner::Seat(d) => !truce_shields(s, attacker, d, sys),
         Owner::Free | Owner::Blight => true,
     }
@@ -134,6 +144,21 @@ pub fn may_attack(s: &GameState, attacker: Seat, defender: Owner, sys: SystemId)
 /// attacking ships (docs/rulings.md R-CAMP-IMP: all of them or none).
 pub fn may_add_imperial(s: &GameState, attacker: Seat, sys: SystemId) -> bool {
     s.is_regent(attacker) && s.sys(sys).ships_of(Owner::Empire).total() > 0
+}
+
+/// Systems where a Regent ignoring the Presence Law may act with Imperial
+/// ships alone (Imperial Officers: "you can take actions with any Imperial
+/// ships"), a bit each; 0 for everyone else.
+pub fn fleet_anywhere(s: &GameState, seat: Seat) -> u32 {
+    if s.is_campaign()
+        && s.is_regent(seat)
+        && on_turn(s, seat)
+        && crate::cards::ignores_law(s, seat, crate::cards::IGNORE_PRESENCE)
+    {
+        s.board.ships(Owner::Empire) & s.in_play
+    } else {
+        0
+    }
 }
 
 /// p11: a Regent defender must add the Imperial ships in the system to its

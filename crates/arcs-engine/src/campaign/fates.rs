@@ -15,6 +15,46 @@ use crate::state::GameState;
 /// Setup hook of a Fate for one Act (the Setup side of its objective card).
 pub type FateSetup = fn(&mut GameState, Seat, &mut dyn Sink);
 
+/// Something that happened which a Fate's objective may count (campaign
+/// rules p8: objectives advance "each time" something happens). Every
+/// implemented Fate's [`FateDef::on`] hears every event, for its own seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FateEvent {
+    /// `seat` won an ambition (sole first place, p8) in scoring, gaining
+    /// `power` (its city bonus included).
+    AmbitionWon {
+        seat: Seat,
+        ambition: Ambition,
+        power: i32,
+    },
+    /// A chapter's scoring is over (before the cleanup): "at the end of a
+    /// chapter".
+    ChapterEnd,
+    /// `seat` got the initiative marker (from someone else).
+    Initiative { seat: Seat },
+    /// `n` Imperial ships were placed on the map.
+    ImperialPlaced { n: u8 },
+    /// `seat` took `n` Trophies in a battle it attacked in; `imperial`:
+    /// with attacking Imperial ships.
+    BattleTrophies { seat: Seat, n: u8, imperial: bool },
+    /// `seat` used a Prelude ability of `card`; `discarded`: the card
+    /// discards itself to do so.
+    Prelude {
+        seat: Seat,
+        card: CardId,
+        discarded: bool,
+    },
+    /// In a Summit's Negotiations `to` received `what` from `from`.
+    Given {
+        from: Seat,
+        to: Seat,
+        what: crate::choice::Asset,
+    },
+}
+
+/// A Fate's objective hook: `seat` is the seat whose Fate it is.
+pub type FateHook = fn(&mut GameState, Seat, &FateEvent, &mut dyn Sink);
+
 /// What the engine needs to know of an implemented Fate.
 pub struct FateDef {
     /// 1..=24 (the Fate Set number).
@@ -23,32 +63,60 @@ pub struct FateDef {
     pub card: &'static str,
     /// The Setup side of each Act's objective card (Act I, II, III).
     pub setup: [Option<FateSetup>; 3],
+    /// Its objectives: counts what happens (see [`FateEvent`]).
+    pub on: Option<FateHook>,
+}
+
+/// Tells every seat's Fate what happened (a campaign game's objectives).
+pub fn notify(s: &mut GameState, e: FateEvent, ev: &mut dyn Sink) {
+    let Some(c) = s.campaign() else { return };
+    let fates = c.fates;
+    for x in Seat::all(s.players) {
+        if let Some(f) = fates[x.index()].and_then(def).and_then(|d| d.on) {
+            f(s, x, &e, ev);
+        }
+    }
+}
+
+/// The initiative marker goes to `seat` (B-INIT; a Fate may count it).
+pub fn give_initiative(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
+    let before = s.initiative;
+    s.initiative = seat;
+    if before != seat && s.is_campaign() {
+        notify(s, FateEvent::Initiative { seat }, ev);
+    }
 }
 
 /// Fates whose Act I cards are implemented, by Fate number.
-pub static FATES: &[&FateDef] = &[];
+pub static FATES: &[&FateDef] = &[&crate::cards::campaign::admiral::FATE];
 
 /// The definition of the Fate whose card is `card`, if implemented.
 pub fn def(card: CardId) -> Option<&'static FateDef> {
     FATES.iter().copied().find(|f| f.card == card.code())
 }
 
-/// Whether `card` is the Setup side of an objective card whose setup an
-/// implemented Fate runs (`ARCS-F101A` is Steward Act I).
+/// Whether `card` is a side of an objective card an implemented Fate
+/// plays: its Setup side (`ARCS-F701A`) when the Fate runs that Act's
+/// setup, its Objective side (`ARCS-F701B`) when the Fate counts it.
 pub fn setup_implemented(card: CardId) -> bool {
-    let info = card.info();
-    if info.kind != crate::data::CardKind::Setup {
+    use crate::data::CardKind;
+    let kind = card.info().kind;
+    if !matches!(kind, CardKind::Setup | CardKind::Objective) {
         return false;
     }
+    let base = card.code().trim_end_matches(['A', 'B']);
     let Some(obj) = super::data::data().objectives.iter().find(|o| {
         o.card
-            .is_some_and(|c| c.code().trim_end_matches('B') == card.code().trim_end_matches('A'))
+            .is_some_and(|c| c.code().trim_end_matches('B') == base)
     }) else {
         return false;
     };
-    FATES
-        .iter()
-        .any(|f| f.number == obj.fate && f.setup[(obj.act.clamp(1, 3) - 1) as usize].is_some())
+    let act = (obj.act.clamp(1, 3) - 1) as usize;
+    FATES.iter().any(|f| {
+        f.number == obj.fate
+            && f.setup[act].is_some()
+            && (kind == CardKind::Setup || f.on.is_some())
+    })
 }
 
 /// The Fate number (1..24) of a Fate card (`ARCS-FATE05` → 5).

@@ -105,6 +105,10 @@ pub enum CampaignFrame {
     Edicts {
         from: u8,
     },
+    /// A Fate's Edict card from the rules booklet (`Behavior::edict`).
+    ResolveEdict {
+        card: CardId,
+    },
     /// The First Regent enforces the Imperial Policy or changes it.
     Govern {
         fr: Seat,
@@ -172,6 +176,7 @@ impl CampaignFrame {
             | Crises { .. }
             | Edicts { .. }
             | ImperialAction { .. }
+            | ResolveEdict { .. }
             | ActEnd => None,
         }
     }
@@ -466,6 +471,10 @@ impl CampaignFrame {
             Crises { stage, pos, rolled } => crises::run(s, stage, pos, rolled, ev),
             Edicts { from } => edicts::run(s, from, ev),
             ImperialAction { fr } => edicts::imperial_action(s, fr, ev),
+            ResolveEdict { card } => {
+                s.pop();
+                crate::cards::resolve_edict(s, card, ev);
+            }
             Demand { fr, idx } => edicts::demand_auto(s, fr, idx, ev),
             ActEnd => events::act_end(s, ev),
             _ => {

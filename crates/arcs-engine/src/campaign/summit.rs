@@ -275,8 +275,19 @@ pub fn apply(s: &mut GameState, n: &Negotiation, ev: &mut dyn Sink) {
                 c.favors[to.index()][by.index()] += 1;
             }
             log!(ev, "summit", Some(by), "{by} promises {to} a Favor.");
+            let what = Asset::Favor(by);
+            super::fates::notify(s, super::fates::FateEvent::Given { from: by, to, what }, ev);
         }
         NegotiationAct::Give(a) => {
+            super::fates::notify(
+                s,
+                super::fates::FateEvent::Given {
+                    from: by,
+                    to,
+                    what: a,
+                },
+                ev,
+            );
             match a {
                 Asset::Slot(i) => {
                     if let Some(r) = s.seat_mut(by).resources[i as usize].take() {

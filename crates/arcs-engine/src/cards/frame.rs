@@ -151,6 +151,8 @@ card_families! {
     LeadersPack(super::leaders::pack::Effect),
     /// The campaign Court's Vox cards CC11–CC15 (campaign/court.rs).
     CampaignCourt(super::campaign::court::Effect),
+    /// The Admiral's cards (campaign/admiral.rs).
+    Admiral(super::campaign::admiral::Effect),
 }
 
 impl CardFrame {

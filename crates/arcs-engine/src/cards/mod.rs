@@ -184,7 +184,16 @@ pub struct Behavior {
     pub score_rule: Option<ScoreRule>,
     /// "After scoring" (B-SCORE-09), for the holder.
     pub after_scoring: Option<fn(&mut GameState, Seat, &mut dyn Sink)>,
-    // -- campaign events
+    // -- campaign
+    /// Empire laws its holder ignores ([`IGNORE_PRESENCE`],
+    /// [`IGNORE_MOVEMENT`], [`IGNORE_TRUCE`]; Imperial Officers, Rogue
+    /// Admirals).
+    pub ignores_laws: u8,
+    /// "Bury this if you are an Outlaw": when its holder becomes an
+    /// Outlaw, the card goes to the bottom of the Court deck.
+    pub bury_if_outlaw: bool,
+    /// An Edict in the rules booklet, resolved in number order (p20).
+    pub edict: Option<fn(&mut GameState, CardId, &mut dyn Sink)>,
     /// The card's Crisis, resolved in the Court during Court Crises (p18).
     pub crisis: Option<CrisisHook>,
     /// The Crisis of a card its holder has in play (Fate Crises, p18).
@@ -237,6 +246,9 @@ impl Behavior {
         after_battle: None,
         score_rule: None,
         after_scoring: None,
+        ignores_laws: 0,
+        bury_if_outlaw: false,
+        edict: None,
         crisis: None,
         fate_crisis: None,
     };
@@ -287,6 +299,8 @@ pub enum Hook {
     ScoreRule,
     AfterScoring,
     FateCrisis,
+    IgnoresLaws,
+    BuryIfOutlaw,
     /// A new action standing in for a standard action: this bit plus the
     /// [`StdAction`] index (7 bits).
     NewAction,
@@ -350,6 +364,8 @@ fn behavior_bits(b: &Behavior) -> u64 {
     set(b.score_rule.is_some(), ScoreRule);
     set(b.after_scoring.is_some(), AfterScoring);
     set(b.fate_crisis.is_some(), FateCrisis);
+    set(b.ignores_laws != 0, IgnoresLaws);
+    set(b.bury_if_outlaw, BuryIfOutlaw);
     for n in b.new_actions {
         h |= Hook::new_action_bit(n.std);
     }
@@ -679,6 +695,17 @@ pub fn run_prelude(s: &mut GameState, seat: Seat, card: CardId, n: u8, ev: &mut 
         log!(ev, "prelude", Some(seat), "{seat} uses {card}'s Prelude.");
     }
     (p.run)(s, seat, card, ev);
+    if s.is_campaign() {
+        crate::campaign::fates::notify(
+            s,
+            crate::campaign::fates::FateEvent::Prelude {
+                seat,
+                card,
+                discarded: p.discard,
+            },
+            ev,
+        );
+    }
 }
 
 // ---------------------------------------------------------------- declaring
@@ -1187,6 +1214,53 @@ pub fn clear_outrage(s: &mut GameState, seat: Seat, r: Resource, ev: &mut dyn Si
 }
 
 // ------------------------------------------------------------ campaign
+
+/// The holder ignores the Empire's Presence Law (Imperial Officers, Rogue
+/// Admirals): on its turn it commands every Imperial ship and controls
+/// every Empire-controlled system.
+pub const IGNORE_PRESENCE: u8 = 1;
+/// The holder ignores the Movement Law.
+pub const IGNORE_MOVEMENT: u8 = 2;
+/// The holder ignores the Truce Law.
+pub const IGNORE_TRUCE: u8 = 4;
+
+/// Whether a held card lets `seat` ignore the Empire law `law`.
+pub fn ignores_law(s: &GameState, seat: Seat, law: u8) -> bool {
+    any_held(s, seat, Hook::IgnoresLaws, |b| b.ignores_laws & law != 0)
+}
+
+/// "Bury this if you are an Outlaw": `seat` just became an Outlaw.
+pub fn bury_outlaw_cards(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
+    let cards: Vec<CardId> = held_with(s, seat, Hook::BuryIfOutlaw)
+        .filter(|(_, b)| b.bury_if_outlaw)
+        .map(|(c, _)| c)
+        .collect();
+    for c in cards {
+        let st = s.seat_mut(seat);
+        let gone = if c.info().kind == crate::data::CardKind::Lore {
+            st.remove_lore(c)
+        } else {
+            st.remove_guild(c)
+        };
+        if gone {
+            s.court_deck.insert(0, c);
+            log!(
+                ev,
+                "bury",
+                Some(seat),
+                "{seat} is an Outlaw: {} is buried under the Court deck.",
+                c.name()
+            );
+        }
+    }
+}
+
+/// Resolves an Edict card of the rules booklet (p20).
+pub fn resolve_edict(s: &mut GameState, card: CardId, ev: &mut dyn Sink) {
+    if let Some(f) = behavior(card).and_then(|b| b.edict) {
+        f(s, card, ev);
+    }
+}
 
 /// Whether a Court card has a Crisis (campaign rules p18).
 pub fn has_crisis(card: Option<CardId>) -> bool {

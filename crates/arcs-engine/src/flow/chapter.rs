@@ -344,6 +344,18 @@ pub fn scoring(s: &mut GameState, ev: &mut dyn Sink) {
                 Some(x),
                 "{a}: {x} takes {place} place and gains {p} Power."
             );
+            // Campaign p8: winning an ambition is sole first place.
+            if w.place == 1 && sc.first == Some(Some(x)) && s.is_campaign() {
+                crate::campaign::fates::notify(
+                    s,
+                    crate::campaign::fates::FateEvent::AmbitionWon {
+                        seat: x,
+                        ambition: a,
+                        power: p,
+                    },
+                    ev,
+                );
+            }
         }
     }
     if let Some(mut r) = report {
@@ -369,6 +381,10 @@ pub fn scoring(s: &mut GameState, ev: &mut dyn Sink) {
 pub fn after_scoring(s: &mut GameState, ev: &mut dyn Sink) {
     s.set_top(Frame::Cleanup);
     crate::cards::after_scoring(s, ev);
+    // Campaign: objectives that count "at the end of a chapter".
+    if s.is_campaign() {
+        crate::campaign::fates::notify(s, crate::campaign::fates::FateEvent::ChapterEnd, ev);
+    }
 }
 
 fn scored(s: &GameState, a: Ambition) -> bool {

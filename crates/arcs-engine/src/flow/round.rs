@@ -162,7 +162,7 @@ fn pass(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     let next = s.rivals(seat).find(|x| !s.seat(*x).hand.is_empty());
     // The marker moves on even when this pass ends the chapter (DT-06).
     if let Some(n) = next {
-        s.initiative = n;
+        crate::campaign::fates::give_initiative(s, n, ev);
     }
     match next {
         Some(n) if !all_passed => {
@@ -207,7 +207,7 @@ pub fn round_start(s: &mut GameState, ev: &mut dyn Sink) {
         // B-INIT-01 / DT-07: a holder with no cards must pass to the next
         // clockwise player with cards.
         if let Some(n) = s.rivals(holder).find(|x| !s.seat(*x).hand.is_empty()) {
-            s.initiative = n;
+            crate::campaign::fates::give_initiative(s, n, ev);
             log!(
                 ev,
                 "pass",
@@ -270,7 +270,7 @@ pub fn round_end(s: &mut GameState, ev: &mut dyn Sink) {
                     p.card.full_name()
                 );
             }
-            s.initiative = x;
+            crate::campaign::fates::give_initiative(s, x, ev);
         } else {
             let h = s.initiative;
             log!(

@@ -330,7 +330,7 @@ pub fn turn_choice(s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
                     "{seat} surpasses with a 7 and seizes the initiative."
                 );
             }
-            seize(s, seat);
+            seize(s, seat, ev);
         }
         Choice::Spend { slot, as_, act } => {
             s.turn.window_open = false;
@@ -381,9 +381,9 @@ pub fn turn_choice(s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
 }
 
 /// B-INIT-07: the marker moves to the seizer at once.
-pub fn seize(s: &mut GameState, seat: Seat) {
-    s.initiative = seat;
+pub fn seize(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     s.round.seized = true;
+    crate::campaign::fates::give_initiative(s, seat, ev);
 }
 
 /// The frame of a standard action.

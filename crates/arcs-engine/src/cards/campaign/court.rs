@@ -531,7 +531,7 @@ impl Procedure for Effect {
             SongSecured { seat, .. } => {
                 s.pop();
                 if choice == Choice::Yes {
-                    crate::flow::seize_now(s, seat);
+                    crate::flow::seize_now(s, seat, ev);
                     log!(
                         ev,
                         "seize",

@@ -1,12 +1,13 @@
 //! The Blighted Reach's cards: the campaign Court (CC01–CC15) and, later,
 //! each Fate's cards in a module of its own.
 
+pub mod admiral;
 pub mod court;
 
 use super::Behavior;
 
 /// Every campaign family's cards, for the card registry.
-pub static FAMILIES: &[&[&Behavior]] = &[court::CARDS];
+pub static FAMILIES: &[&[&Behavior]] = &[court::CARDS, admiral::CARDS];
 
 /// Campaign cards that reprint a base card word for word (campaign.md
 /// §3.1, checked against the catalog's texts in `tests`): they behave as

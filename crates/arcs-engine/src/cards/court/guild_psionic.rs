@@ -30,7 +30,7 @@ pub static LATTICE_SPIES: Behavior = Behavior {
         once_per_turn: false,
         possible: |s, seat| seat != s.initiative && !s.round.seized,
         run: |s, seat, _, ev| {
-            crate::flow::seize_now(s, seat);
+            crate::flow::seize_now(s, seat, ev);
             crate::log!(
                 ev,
                 "seize",
