@@ -1,6 +1,6 @@
 //! The game modes the commands take (`--mode`, `--fates`), one place.
 
-use arcs_engine::config::{FatePool, FateSelection};
+use arcs_engine::config::FateSelection;
 use arcs_engine::{Config, Mode};
 
 /// The modes, for help texts.
@@ -18,7 +18,7 @@ pub fn config(mode: &str, players: u8, fates: Option<&str>) -> anyhow::Result<Co
         "campaign" => {
             c = Config::campaign(players);
             c.campaign.fates = match fates.unwrap_or("draw") {
-                "draw" => FateSelection::Draw(FatePool::All),
+                "draw" => FateSelection::Draw(None),
                 "none" => FateSelection::None,
                 list => {
                     FateSelection::Fixed(list.split(',').map(|x| x.trim().to_string()).collect())

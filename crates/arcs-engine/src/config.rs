@@ -44,9 +44,9 @@ pub struct Config {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FateSelection {
-    /// Each player draws 2 Fate cards from the pool (by default every "A"
-    /// Fate) and secretly chooses one; `"draw"` or a list of Fate names.
-    Draw(FatePool),
+    /// Each player draws 2 Fate cards from the pool and secretly chooses
+    /// one: `{"draw": null}` for every "A" Fate, or `{"draw": [names]}`.
+    Draw(Option<Vec<String>>),
     /// A fixed Fate per seat (seat 1 first), by name ("Steward") or card
     /// id (`FATE01`).
     Fixed(Vec<String>),
@@ -58,23 +58,12 @@ pub enum FateSelection {
 
 impl Default for FateSelection {
     fn default() -> Self {
-        FateSelection::Draw(FatePool::default())
+        FateSelection::Draw(None)
     }
 }
 
-/// The Fates a draw deals from.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum FatePool {
-    /// Every "A" Fate.
-    #[default]
-    #[serde(skip)]
-    All,
-    List(Vec<String>),
-}
-
 /// Campaign options.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignConfig {
     /// The Act to set up: 1 (Acts II and III follow an Intermission, not
@@ -93,14 +82,19 @@ fn one() -> u8 {
     1
 }
 
+impl Default for CampaignConfig {
+    fn default() -> Self {
+        CampaignConfig {
+            act: 1,
+            fates: FateSelection::default(),
+            lore: None,
+        }
+    }
+}
+
 impl CampaignConfig {
     fn is_default(&self) -> bool {
-        *self
-            == CampaignConfig {
-                act: 1,
-                ..Default::default()
-            }
-            || *self == CampaignConfig::default()
+        *self == CampaignConfig::default()
     }
 
     /// The lore cards that may be shuffled into the Court deck (p5 step J).
@@ -150,12 +144,12 @@ pub fn fate_card(name: &str) -> Result<CardId, ConfigError> {
     Ok(c)
 }
 
-/// The Fate cards a draw deals from, checked: known, "A" Fates for Act I,
-/// implemented, listed once.
-pub fn fate_pool(pool: &FatePool) -> Result<Vec<CardId>, ConfigError> {
+/// The Fate cards a draw deals from (`None`: every "A" Fate), checked:
+/// known, "A" Fates for Act I, implemented, listed once.
+pub fn fate_pool(pool: &Option<Vec<String>>) -> Result<Vec<CardId>, ConfigError> {
     let cards = match pool {
-        FatePool::All => crate::campaign::fates::group('A'),
-        FatePool::List(names) => {
+        None => crate::campaign::fates::group('A'),
+        Some(names) => {
             let mut v = Vec::new();
             for n in names {
                 let c = fate_card(n)?;
@@ -309,10 +303,7 @@ impl Config {
     pub fn campaign(players: u8) -> Config {
         Config {
             mode: Mode::Campaign,
-            campaign: CampaignConfig {
-                act: 1,
-                ..Default::default()
-            },
+            campaign: CampaignConfig::default(),
             ..Config::base(players)
         }
     }

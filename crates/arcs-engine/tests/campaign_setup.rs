@@ -330,3 +330,27 @@ fn f701a_admiral_setup() {
         assert_eq!(c.objective[1], 13);
     }
 }
+
+/// A campaign config's JSON round-trips, with every Fate selection (the
+/// save of a campaign game holds its config).
+#[test]
+fn campaign_configs_round_trip_in_json() {
+    use arcs_engine::config::FateSelection;
+    for fates in [
+        FateSelection::Draw(None),
+        FateSelection::Draw(Some(vec!["Admiral".into(), "Steward".into()])),
+        FateSelection::Fixed(vec!["Admiral".into(), "Founder".into()]),
+        FateSelection::None,
+    ] {
+        let mut c = Config::campaign(2);
+        c.campaign.fates = fates;
+        let json = serde_json::to_string(&c).unwrap();
+        let back: Config = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, c, "{json}");
+    }
+    // The default campaign config writes no campaign options at all.
+    let json = serde_json::to_value(Config::campaign(3)).unwrap();
+    assert!(json.get("campaign").is_none(), "{json}");
+    let save = Save::of(&new(2, 1)).to_json();
+    assert!(Save::from_json(&save).unwrap().load().is_ok());
+}
