@@ -61,7 +61,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             );
         }
         if a.text && !c.text.is_empty() {
-            for line in c.text.lines() {
+            for line in arcs_engine::data::plain_text(&c.text).lines() {
                 println!("    {line}");
             }
         }

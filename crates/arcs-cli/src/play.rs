@@ -114,7 +114,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             println!("  {:>2}) {w}", i + 1);
             // A card to take (draft, lore, Guild): its text beneath.
             if let Choice::Card(card) = c {
-                let text = card.info().text.replace('\n', " ");
+                let text = arcs_engine::data::plain_text(&card.info().text).replace('\n', " ");
                 if !text.is_empty() {
                     println!("      {text}");
                 }

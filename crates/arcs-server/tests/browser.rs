@@ -246,8 +246,15 @@ impl Table {
                   dice: !!document.querySelector('#round .dice .die'),
                   scoring: !!document.querySelector('#overlay .scoring'),
                   buttons: [...document.querySelectorAll('#choices button.choice')].map((b) => b.innerText),
+                  markup: [...document.querySelectorAll('.card .text')].map((t) => t.textContent).filter((t) => /symbol:|\\*\\*/.test(t)),
                 };")
                 .await;
+            // Card texts show icons and bold, never the catalog's markup.
+            assert_eq!(
+                state["markup"],
+                serde_json::json!([]),
+                "card text shows raw markup"
+            );
             saw_court_text |= state["court"] == true;
             saw_pips |= state["pips"] == true;
             saw_counts |= state["counts"] == true;

@@ -108,6 +108,32 @@ impl Catalog {
     }
 }
 
+/// A card's text for plain-text readers (a terminal): the light markup
+/// (`**bold**`, `*italic*`) dropped and each `` `symbol:NAME` `` written
+/// as `[NAME]` ("[key]", "[hit]", "[arrow]").
+pub fn plain_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("`symbol:") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + "`symbol:".len()..];
+        match after.find('`') {
+            Some(j) => {
+                out.push('[');
+                out.push_str(&after[..j]);
+                out.push(']');
+                rest = &after[j + 1..];
+            }
+            None => {
+                out.push_str(&rest[i..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace("**", "").replace('*', "")
+}
+
 pub fn catalog() -> &'static Catalog {
     static C: OnceLock<Catalog> = OnceLock::new();
     C.get_or_init(|| {
@@ -160,5 +186,24 @@ mod tests {
         assert_eq!(CardId::parse(&"x".repeat(200)), None);
         assert_eq!(CardId::parse("Lоyal Engineers"), None);
         assert_eq!(CardId::parse(""), None);
+    }
+}
+
+#[cfg(test)]
+mod plain_text_tests {
+    use super::plain_text;
+
+    #[test]
+    fn plain_text_drops_markup_and_names_symbols() {
+        assert_eq!(
+            plain_text("**Raid:** spend `symbol:key` `symbol:key` *(twice)*"),
+            "Raid: spend [key] [key] (twice)"
+        );
+        assert_eq!(plain_text("a `symbol:unclosed"), "a `symbol:unclosed");
+        assert_eq!(plain_text("€ `symbol:hit`é"), "€ [hit]é");
+        for id in super::catalog().ids() {
+            let t = plain_text(&id.info().text);
+            assert!(!t.contains("symbol:") && !t.contains("**"), "{}", id.code());
+        }
     }
 }

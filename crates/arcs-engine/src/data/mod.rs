@@ -5,7 +5,7 @@
 mod catalog;
 mod components;
 
-pub use catalog::{catalog, CardInfo, CardKind, CardSet as CatalogSet, Catalog};
+pub use catalog::{catalog, plain_text, CardInfo, CardKind, CardSet as CatalogSet, Catalog};
 pub use components::{
     components, Components, DieFace, DieKind, LeaderBox, LeaderSetup, SetupCard, SetupStart,
 };

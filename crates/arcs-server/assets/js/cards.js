@@ -4,14 +4,32 @@
 
 import { esc, cap, ownerClass } from "./util.js";
 import { SUITS, actionName } from "./data.js";
+import { ICON } from "./icons.js";
 
 // Glyphs present in common system fonts (DejaVu, Segoe, SF): no missing boxes.
 const RES_ICON = { material: "▰", fuel: "♨", weapon: "⚔", relic: "◈", psionic: "✺" };
 const ACT_NAME = { tax: "Tax", build: "Build", move: "Move", repair: "Repair", influence: "Influence", secure: "Secure", battle: "Battle" };
 
-/** Safe HTML from card text: escaped, then **bold**, *italic*, line breaks. */
+// The catalog's `symbol:NAME` marks, as icons (with a name for screen
+// readers): die faces, keys, planet ID symbols, the objective clock, the
+// event die's icons.
+const SYMBOL = {
+  key: `<span class="sym" title="key">${ICON.key}</span>`,
+  hit: `<span class="sym" title="hit">${ICON.hit}</span>`,
+  intercept: `<span class="sym" title="intercept">${ICON.intercept}</span>`,
+  arrow: `<span class="sym" title="arrow planet">➤</span>`,
+  moon: `<span class="sym" title="moon planet">☾</span>`,
+  hex: `<span class="sym" title="hex planet">⬡</span>`,
+  clock: `<span class="sym" title="objective">◷</span>`,
+  crisis: `<span class="sym" title="Crisis">⚠</span>`,
+  edict: `<span class="sym" title="Edict">⚖</span>`,
+};
+
+/** Safe HTML from card text: escaped, then **bold**, *italic*, the
+ *  `symbol:…` icons, line breaks. */
 export function cardText(text) {
   return esc(text)
+    .replace(/`symbol:([a-z_]+)`/g, (m, name) => SYMBOL[name] || `<span class="sym">${name}</span>`)
     .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
     .replace(/(^|[^*])\*([^*\n]+?)\*/g, "$1<em>$2</em>")
     .replace(/\n+/g, "<br>");
