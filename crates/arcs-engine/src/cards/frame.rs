@@ -153,6 +153,8 @@ card_families! {
     CampaignCourt(super::campaign::court::Effect),
     /// The Admiral's cards (campaign/admiral.rs).
     Admiral(super::campaign::admiral::Effect),
+    /// The Founder's cards (campaign/founder.rs).
+    Founder(super::campaign::founder::Effect),
 }
 
 impl CardFrame {
@@ -257,6 +259,8 @@ mod tests {
                 kept: 1,
             }
             .into(),
+            crate::cards::campaign::founder::Effect::Parade { seat, card }.into(),
+            crate::cards::campaign::founder::Effect::Defect { seat, card }.into(),
         ];
         for c in frames {
             let f = Frame::Card(c);
