@@ -156,6 +156,9 @@ pub fn check(s: &GameState) -> Result<(), String> {
             cards.extend(s.seat(seat).lore().iter().copied());
         }
     }
+    if let Some(c) = s.campaign() {
+        cards.extend(crate::campaign::attach::all(c));
+    }
     let n = cards.len();
     cards.sort();
     cards.dedup();
@@ -186,7 +189,9 @@ pub fn court_card_count(s: &GameState) -> usize {
             n += s.seat(seat).lore().len();
         }
     }
-    n
+    n + s
+        .campaign()
+        .map_or(0, |c| crate::campaign::attach::all(c).count())
 }
 
 /// Campaign pieces (campaign rules p3): 15 Imperial ships, 24 Blight, 28

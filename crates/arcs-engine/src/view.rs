@@ -54,6 +54,9 @@ pub struct SystemView {
 pub struct CourtView {
     pub card: Option<CardId>,
     pub agents: Vec<(Owner, u8)>,
+    /// The card attached to it (campaign p27).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attached: Option<CardId>,
 }
 
 /// A card played this round as others see it: face-down Copy and seize
@@ -303,7 +306,9 @@ impl View {
         let court = s
             .court
             .iter()
-            .map(|c| CourtView {
+            .enumerate()
+            .map(|(pos, c)| CourtView {
+                attached: crate::campaign::attach::attached(s, pos),
                 card: c.card,
                 agents: (0..MAX_OWNERS)
                     .filter(|&i| c.agents[i] > 0)

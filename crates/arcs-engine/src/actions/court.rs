@@ -171,6 +171,13 @@ pub fn take_card(s: &mut GameState, seat: Seat, pos: usize, as_trophies: bool, e
         c.secured_own_agents = agents[seat.index()];
     }
     s.push(Frame::Refill { pos: pos as u8 });
+    // Campaign p27: the attached card is secured too, once the card's own
+    // "When Secured" is done.
+    if let Some(a) = crate::campaign::attach::take(s, pos) {
+        s.push(Frame::Campaign(
+            crate::campaign::CampaignFrame::SecureAttached { seat, card: a },
+        ));
+    }
     crate::cards::on_secured(s, seat, card, ev);
 }
 

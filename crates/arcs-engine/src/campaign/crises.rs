@@ -51,11 +51,13 @@ pub fn run(s: &mut GameState, stage: u8, pos: u8, rolled: bool, ev: &mut dyn Sin
 }
 
 /// Court Crises: roll the dice unless just rolled, then the Crisis text of
-/// each Vox card in the Court from left to right, the Court as it was when
-/// the Court Crises began (cards drawn meanwhile wait; docs/rulings.md
-/// R-CAMP-CRI).
-fn court(s: &mut GameState, pos: u8, rolled: bool, ev: &mut dyn Sink) {
-    if pos == 0 {
+/// each Vox card in the Court from left to right, a card attached to a
+/// Vox card before its host, the Court as it was when the Court Crises
+/// began (cards drawn meanwhile wait; docs/rulings.md R-CAMP-CRI). `step`
+/// walks the places: `2p` the card attached at position `p`, `2p + 1` the
+/// card there.
+fn court(s: &mut GameState, step: u8, rolled: bool, ev: &mut dyn Sink) {
+    if step == 0 {
         if !rolled {
             let face = super::setup::roll_event(s);
             let n = super::setup::roll_number(s);
@@ -67,8 +69,9 @@ fn court(s: &mut GameState, pos: u8, rolled: bool, ev: &mut dyn Sink) {
                 face.symbol_name()
             );
         }
-        let snapshot: arrayvec::ArrayVec<Option<CardId>, 8> =
-            s.court.iter().map(|c| c.card).collect();
+        let snapshot: arrayvec::ArrayVec<Option<CardId>, 16> = (0..s.court.len())
+            .flat_map(|p| [super::attach::attached(s, p), s.court[p].card])
+            .collect();
         if let Some(c) = s.campaign_mut() {
             c.crisis_court = snapshot;
         }
@@ -77,23 +80,32 @@ fn court(s: &mut GameState, pos: u8, rolled: bool, ev: &mut dyn Sink) {
         .campaign()
         .map(|c| c.crisis_court.clone())
         .unwrap_or_default();
-    // The next position holding a Vox card with a Crisis that was there
-    // when the Court Crises began.
-    let next = (pos as usize..s.court.len()).find(|&p| {
-        let card = s.court[p].card;
-        card.is_some() && snap.get(p).copied().flatten() == card && crate::cards::has_crisis(card)
+    let at = |s: &GameState, i: usize| -> Option<CardId> {
+        let p = i / 2;
+        if p >= s.court.len() {
+            return None;
+        }
+        if i % 2 == 0 {
+            super::attach::attached(s, p)
+        } else {
+            s.court[p].card
+        }
+    };
+    let next = (step as usize..2 * s.court.len()).find(|&i| {
+        let card = at(s, i);
+        card.is_some() && snap.get(i).copied().flatten() == card && crate::cards::has_crisis(card)
     });
-    let Some(p) = next else {
+    let Some(i) = next else {
         s.pop();
         return;
     };
     s.set_top(Frame::Campaign(CampaignFrame::Crises {
         stage: COURT,
-        pos: p as u8 + 1,
+        pos: i as u8 + 1,
         rolled: true,
     }));
-    if let Some(card) = s.court[p].card {
-        crate::cards::court_crisis(s, p, card, ev);
+    if let Some(card) = at(s, i) {
+        crate::cards::court_crisis(s, i / 2, card, ev);
     }
 }
 
@@ -108,24 +120,32 @@ pub enum Removal {
     Shuffle,
 }
 
-/// Removes the card at `pos` from the Court (a Crisis, p18): its agents
-/// return to their owners, the card goes where `to` says, and the Court
-/// refills.
-pub fn remove_card(s: &mut GameState, pos: usize, to: Removal) {
+/// Removes `card` from the Court at `pos` (a Crisis, p18) — the card
+/// there, or the card attached to it. A removed card's agents return to
+/// their owners and the Court refills, unless a card attached to it slides
+/// down into its place and keeps them (p27). The card goes where `to`
+/// says.
+pub fn remove_card(s: &mut GameState, pos: usize, card: CardId, to: Removal) {
     use rand::seq::SliceRandom;
-    let Some(card) = s.court.get(pos).and_then(|c| c.card) else {
-        return;
-    };
     if super::council::is_council(card) {
         return; // never buried, scrapped or discarded (p14)
     }
-    s.court[pos].card = None;
-    let agents = std::mem::take(&mut s.court[pos].agents);
-    for x in s.seat_ids().collect::<Vec<_>>() {
-        let n = agents[x.index()];
-        if n > 0 {
-            s.return_agents(x, n);
+    if super::attach::attached(s, pos) == Some(card) {
+        super::attach::take(s, pos);
+    } else if s.court.get(pos).and_then(|c| c.card) == Some(card) {
+        s.court[pos].card = None;
+        if !super::attach::slide_down(s, pos) {
+            let agents = std::mem::take(&mut s.court[pos].agents);
+            for x in s.seat_ids().collect::<Vec<_>>() {
+                let n = agents[x.index()];
+                if n > 0 {
+                    s.return_agents(x, n);
+                }
+            }
+            s.push(Frame::Refill { pos: pos as u8 });
         }
+    } else {
+        return;
     }
     match to {
         Removal::Bury => s.court_deck.insert(0, card),
@@ -135,5 +155,4 @@ pub fn remove_card(s: &mut GameState, pos: usize, to: Removal) {
             s.court_deck.shuffle(&mut s.rng);
         }
     }
-    s.push(Frame::Refill { pos: pos as u8 });
 }

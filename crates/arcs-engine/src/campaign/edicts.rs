@@ -87,10 +87,9 @@ fn envoys_depart(s: &mut GameState, ev: &mut dyn Sink) {
         let slot = &s.court[pos];
         let Some(card) = slot.card else { continue };
         if card.info().kind == crate::data::CardKind::Guild && slot.agents.iter().all(|n| *n == 0) {
-            s.court[pos].card = None;
-            s.court_deck.insert(0, card);
+            // Its attached card (if any) slides down into its place (p27).
+            super::crises::remove_card(s, pos, card, super::crises::Removal::Bury);
             buried.push(card);
-            s.push(Frame::Refill { pos: pos as u8 });
         }
     }
     if buried.is_empty() {

@@ -105,6 +105,11 @@ pub enum CampaignFrame {
     Edicts {
         from: u8,
     },
+    /// The card attached to a secured card is secured too (p27).
+    SecureAttached {
+        seat: Seat,
+        card: CardId,
+    },
     /// A Fate's Edict card from the rules booklet (`Behavior::edict`).
     ResolveEdict {
         card: CardId,
@@ -177,6 +182,7 @@ impl CampaignFrame {
             | Edicts { .. }
             | ImperialAction { .. }
             | ResolveEdict { .. }
+            | SecureAttached { .. }
             | ActEnd => None,
         }
     }
@@ -474,6 +480,17 @@ impl CampaignFrame {
             ResolveEdict { card } => {
                 s.pop();
                 crate::cards::resolve_edict(s, card, ev);
+            }
+            SecureAttached { seat, card } => {
+                s.pop();
+                log!(
+                    ev,
+                    "secure",
+                    Some(seat),
+                    "{seat} also secures the attached {}.",
+                    card.name()
+                );
+                crate::cards::on_secured(s, seat, card, ev);
             }
             Demand { fr, idx } => edicts::demand_auto(s, fr, idx, ev),
             ActEnd => events::act_end(s, ev),

@@ -10,6 +10,7 @@
 //! state. The campaign's procedures are [`CampaignFrame`]s on the frame
 //! stack, dispatched from `flow/mod.rs` to this module.
 
+pub mod attach;
 pub mod blight;
 pub mod council;
 pub mod crises;
@@ -179,7 +180,7 @@ pub struct Campaign {
     pub forced_number: ArrayVec<u8, 8>,
     /// The Court's cards when the Court Crises began (they resolve in that
     /// order; cards drawn meanwhile wait, docs/rulings.md R-CAMP-CRI).
-    pub crisis_court: ArrayVec<Option<CardId>, 8>,
+    pub crisis_court: ArrayVec<Option<CardId>, 16>,
     /// The Summit in progress (p16–17).
     #[serde(default)]
     pub summit: summit::Summit,
@@ -187,6 +188,9 @@ pub struct Campaign {
     /// (Council Intrigue may move them to other Court cards).
     #[serde(default)]
     pub secured_own_agents: u8,
+    /// The card attached to each Court position (p27), by position.
+    #[serde(default)]
+    pub attached: [Option<CardId>; 6],
 }
 
 impl Campaign {
@@ -217,6 +221,7 @@ impl Campaign {
             crisis_court: ArrayVec::new(),
             summit: summit::Summit::default(),
             secured_own_agents: 0,
+            attached: [None; 6],
         }
     }
     pub fn is_outlaw(&self, seat: Seat) -> bool {

@@ -142,6 +142,20 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
                     .map_err(|_| "the rules booklet is full")?;
             }
         }
+        "attach" => {
+            // attach N ID: the card attached to Court position N.
+            let pos: usize = num(w.get(1))?;
+            let card = w
+                .get(2)
+                .and_then(|x| CardId::parse(x))
+                .ok_or("attach N CARD")?;
+            let c = camp(s, "attach")?;
+            let slot = pos
+                .checked_sub(1)
+                .and_then(|p| c.attached.get_mut(p))
+                .ok_or("Court positions are 1..6")?;
+            *slot = Some(card);
+        }
         "events-played" => {
             let mut bits = 0u8;
             for x in &w[1..] {
@@ -252,6 +266,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
         "number-die",
         "campaign-supply",
         "envoys",
+        "attached",
     ];
     if !campaign_words.contains(&head.as_str()) {
         return None;
@@ -374,6 +389,20 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
                     got.to_string(),
                     w.get(2).cloned().unwrap_or_default(),
                 )
+            }
+            "attached" => {
+                // attached N ID|none
+                let pos: usize = num(w.get(1))?;
+                let got = pos
+                    .checked_sub(1)
+                    .and_then(|p| c.attached.get(p).copied().flatten())
+                    .map_or("none".to_string(), |x| x.name().to_string());
+                let want = match w.get(2).map(|x| x.as_str()) {
+                    Some("none") => "none".to_string(),
+                    Some(x) => CardId::parse(x).ok_or("unknown card")?.name().to_string(),
+                    None => return Err("attached N CARD|none".into()),
+                };
+                eq(&format!("the card attached at Court {pos}"), got, want)
             }
             "envoys" => eq(
                 "Guild Envoys Depart in the rules booklet",

@@ -65,7 +65,7 @@ pub static POPULIST_DEMANDS: Behavior = Behavior {
 /// other Court cards (the Council too); bury this.
 pub static COUNCIL_INTRIGUE: Behavior = Behavior {
     code: "ARCS-CC12",
-    crisis: Some(|s, pos, _card, ev| {
+    crisis: Some(|s, pos, card, ev| {
         in_session(s);
         let agents = std::mem::take(&mut s.court[pos].agents);
         if let Some(council) = council_pos(s) {
@@ -80,7 +80,7 @@ pub static COUNCIL_INTRIGUE: Behavior = Behavior {
             "Council Intrigue: the Imperial Council is In Session again, with the agents from \
              Council Intrigue on it."
         );
-        remove_card(s, pos, Removal::Bury);
+        remove_card(s, pos, card, Removal::Bury);
     }),
     on_secured: Some(|s, seat, card, ev| {
         in_session(s);
@@ -115,7 +115,7 @@ pub static DIPLOMATIC_FIASCO: Behavior = Behavior {
         // on it until then, in the card's order).
         let initiative = s.initiative;
         if !push_fiasco(s, card, initiative, None, pos as u8) {
-            remove_card(s, pos, Removal::Bury);
+            remove_card(s, pos, card, Removal::Bury);
         }
     }),
     on_secured: Some(|s, seat, card, _| {
@@ -172,7 +172,7 @@ pub static SONG_OF_FREEDOM: Behavior = Behavior {
 /// cluster where you have Loyal pieces; bury this.
 pub static BLIGHT_LOOMS: Behavior = Behavior {
     code: "ARCS-CC15",
-    crisis: Some(|s, pos, _card, ev| {
+    crisis: Some(|s, pos, card, ev| {
         let (cluster, symbol) = match s.campaign() {
             Some(c) => (c.number_die, c.event_die.map_or(1, |f| f.symbol)),
             None => return,
@@ -202,7 +202,7 @@ pub static BLIGHT_LOOMS: Behavior = Behavior {
              spread to the {} planets.",
             crate::campaign::symbol_name(symbol)
         );
-        remove_card(s, pos, Removal::Bury);
+        remove_card(s, pos, card, Removal::Bury);
     }),
     on_secured: Some(|s, seat, card, _| {
         s.court_deck.insert(0, card);
@@ -479,12 +479,8 @@ impl Procedure for Effect {
                     ),
                     None => {
                         s.pop();
-                        if pos != NO_POS
-                            && s.court
-                                .get(pos as usize)
-                                .is_some_and(|x| x.card == Some(card))
-                        {
-                            remove_card(s, pos as usize, Removal::Bury);
+                        if pos != NO_POS {
+                            remove_card(s, pos as usize, card, Removal::Bury);
                         }
                     }
                 }
