@@ -88,7 +88,10 @@ pub fn give_initiative(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
 }
 
 /// Fates whose Act I cards are implemented, by Fate number.
-pub static FATES: &[&FateDef] = &[&crate::cards::campaign::admiral::FATE];
+pub static FATES: &[&FateDef] = &[
+    &crate::cards::campaign::partisan::FATE,
+    &crate::cards::campaign::admiral::FATE,
+];
 
 /// The definition of the Fate whose card is `card`, if implemented.
 pub fn def(card: CardId) -> Option<&'static FateDef> {

@@ -153,6 +153,8 @@ card_families! {
     CampaignCourt(super::campaign::court::Effect),
     /// The Admiral's cards (campaign/admiral.rs).
     Admiral(super::campaign::admiral::Effect),
+    /// The Partisan's cards (campaign/partisan.rs).
+    Partisan(super::campaign::partisan::Effect),
 }
 
 impl CardFrame {
@@ -248,6 +250,12 @@ mod tests {
                 main: StdAction::Battle,
                 extra: StdAction::Move,
                 stage: leaders::BonusStage::ThenMain,
+            }
+            .into(),
+            crate::cards::campaign::partisan::Effect::SpyReturn {
+                seat,
+                card,
+                rival: Seat(2),
             }
             .into(),
             leaders::pack::Effect::Learned {

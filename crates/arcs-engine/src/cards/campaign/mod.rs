@@ -3,11 +3,12 @@
 
 pub mod admiral;
 pub mod court;
+pub mod partisan;
 
 use super::Behavior;
 
 /// Every campaign family's cards, for the card registry.
-pub static FAMILIES: &[&[&Behavior]] = &[court::CARDS, admiral::CARDS];
+pub static FAMILIES: &[&[&Behavior]] = &[court::CARDS, partisan::CARDS, admiral::CARDS];
 
 /// Campaign cards that reprint a base card word for word (campaign.md
 /// §3.1, checked against the catalog's texts in `tests`): they behave as
