@@ -191,6 +191,18 @@ pub fn prior(s: &GameState, seat: Seat, c: Choice) -> f64 {
         },
         Choice::Court(pos) => court_value(s, seat, pos as usize),
         Choice::Card(_) => 1.0,
+        // In the turn window: seizing by Provoking Outrage (Partisan
+        // Seizing), worth less than a plain seize and less the more it
+        // discards.
+        Choice::Resource(r) if matches!(prompt, Some(Prompt::Turn { .. })) => {
+            let st = s.seat(seat);
+            let cards = st
+                .guild()
+                .iter()
+                .filter(|c| c.info().suit == Some(r))
+                .count();
+            -1.5 - 0.5 * (st.count_resource(r) as usize + cards) as f64
+        }
         Choice::Resource(r) => 1.0 - 0.3 * s.seat(seat).count_resource(r) as f64,
         Choice::Slot(i) => -(arcs_engine::data::SLOT_RAID_COST[i as usize] as f64) * 0.1,
         Choice::Arrange(_) => 0.0,

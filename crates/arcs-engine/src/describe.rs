@@ -715,6 +715,7 @@ impl Describer<'_> {
                 Some(CardKind::Lore) => format!("Take the lore card {}", card_name(*c)),
                 _ => format!("Take {}", card_name(*c)),
             },
+            (Prompt::Turn { .. }, Choice::Resource(r)) => self.seize_by_outrage(*r),
             (Prompt::Card { .. }, _) => return self.card_context(c),
             (Prompt::ChooseFate, Choice::Card(f)) => format!("Become the {}", card_name(*f)),
             (Prompt::PlaceStart { .. }, Choice::Build { kind, system }) => format!(
@@ -745,6 +746,35 @@ impl Describer<'_> {
             },
             _ => return None,
         })
+    }
+
+    /// Partisan Seizing's seize in the turn window: Provoke Outrage of `r`
+    /// (and what it discards).
+    fn seize_by_outrage(&self, r: Resource) -> String {
+        let mut lost = Vec::new();
+        if self.seat_ok(self.seat) {
+            let st = self.s.seat(self.seat);
+            match st.count_resource(r) {
+                0 => {}
+                1 => lost.push(format!("your {}", resource_name(r))),
+                n => lost.push(format!("your {n} {}", resource_plural(r))),
+            }
+            lost.extend(
+                st.guild()
+                    .iter()
+                    .filter(|c| c.info().suit == Some(r) && !crate::cards::keeps_on_outrage(**c))
+                    .map(|c| card_name(*c).to_string()),
+            );
+        }
+        let what = if lost.is_empty() {
+            "nothing to discard".to_string()
+        } else {
+            format!("discard {}", join_and(&lost))
+        };
+        format!(
+            "Seize the initiative by Provoking {} Outrage ({what})",
+            resource_name(r)
+        )
     }
 
     /// A card's decision: the effect (or battle reroll) on top says what

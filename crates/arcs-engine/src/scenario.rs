@@ -817,6 +817,14 @@ impl Builder {
                     }
                 }
             }
+            "ability" => {
+                for x in &w[2..] {
+                    let c = parse_card_of(l, x, crate::data::CardKind::Ability, "an ability card")?;
+                    if !s.seat_mut(seat).add_ability(c) {
+                        return err(l, "too many ability cards");
+                    }
+                }
+            }
             "trophies" => {
                 for item in split_items(&w[2..]) {
                     let (owner, n, kind) = parse_counted(l, &item)?;
@@ -1946,6 +1954,15 @@ fn expect_seat(s: &GameState, seat: Seat, w: &[String]) -> Result<(), String> {
             }
         }
         "guild-count" => eq(&label("Guild cards"), st.guild().len(), num(w, 1)?),
+        "ability" => {
+            let c = CardId::parse(w.get(2).ok_or("ability has|lacks ID")?).ok_or("unknown card")?;
+            let held = st.abilities().contains(&c);
+            match w.get(1).map(|x| x.as_str()) {
+                Some("has") => eq(&label(&format!("holds {c}")), held, true),
+                Some("lacks") => eq(&label(&format!("holds {c}")), held, false),
+                _ => Err("ability has|lacks ID".into()),
+            }
+        }
         "leader" => {
             let c = CardId::parse(w.get(1).ok_or("which leader?")?).ok_or("unknown card")?;
             eq(&label("leader"), st.leader(), Some(c))

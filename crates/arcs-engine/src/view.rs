@@ -39,6 +39,10 @@ pub struct SeatView {
     pub guild: Vec<CardId>,
     pub lore: Vec<CardId>,
     pub leader: Option<CardId>,
+    /// Ability cards kept in play (campaign: Partisan Seizing); absent
+    /// when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<CardId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -285,6 +289,7 @@ impl View {
                     guild: st.guild().to_vec(),
                     lore: st.lore().to_vec(),
                     leader: st.leader(),
+                    abilities: st.abilities().to_vec(),
                 }
             })
             .collect();

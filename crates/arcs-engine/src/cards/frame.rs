@@ -155,6 +155,8 @@ card_families! {
     Admiral(super::campaign::admiral::Effect),
     /// The Founder's cards (campaign/founder.rs).
     Founder(super::campaign::founder::Effect),
+    /// The Partisan's cards (campaign/partisan.rs).
+    Partisan(super::campaign::partisan::Effect),
 }
 
 impl CardFrame {
@@ -250,6 +252,12 @@ mod tests {
                 main: StdAction::Battle,
                 extra: StdAction::Move,
                 stage: leaders::BonusStage::ThenMain,
+            }
+            .into(),
+            crate::cards::campaign::partisan::Effect::SpyReturn {
+                seat,
+                card,
+                rival: Seat(2),
             }
             .into(),
             leaders::pack::Effect::Learned {

@@ -198,6 +198,10 @@ pub struct Behavior {
     pub crisis: Option<CrisisHook>,
     /// The Crisis of a card its holder has in play (Fate Crises, p18).
     pub fate_crisis: Option<CardHook>,
+    /// Partisan Seizing: its holder cannot seize the initiative by
+    /// discarding a second action card, and may instead seize when it
+    /// plays a card by Provoking Outrage of a non-Outraged type.
+    pub seize_by_outrage: bool,
 }
 
 impl Behavior {
@@ -251,6 +255,7 @@ impl Behavior {
         edict: None,
         crisis: None,
         fate_crisis: None,
+        seize_by_outrage: false,
     };
 }
 
@@ -301,6 +306,7 @@ pub enum Hook {
     FateCrisis,
     IgnoresLaws,
     BuryIfOutlaw,
+    SeizeByOutrage,
     /// A new action standing in for a standard action: this bit plus the
     /// [`StdAction`] index (7 bits).
     NewAction,
@@ -366,6 +372,7 @@ fn behavior_bits(b: &Behavior) -> u64 {
     set(b.fate_crisis.is_some(), FateCrisis);
     set(b.ignores_laws != 0, IgnoresLaws);
     set(b.bury_if_outlaw, BuryIfOutlaw);
+    set(b.seize_by_outrage, SeizeByOutrage);
     for n in b.new_actions {
         h |= Hook::new_action_bit(n.std);
     }
@@ -422,7 +429,8 @@ pub fn implemented(card: CardId) -> bool {
     behavior(card).is_some() || crate::campaign::rules_card_implemented(card)
 }
 
-/// Cards whose powers the seat has: Guild cards, lore, and its leader.
+/// Cards whose powers the seat has: Guild cards, lore, its leader and
+/// (campaign) its ability cards.
 pub fn held(s: &GameState, seat: Seat) -> impl Iterator<Item = CardId> + '_ {
     let st = s.seat(seat);
     st.guild()
@@ -430,6 +438,7 @@ pub fn held(s: &GameState, seat: Seat) -> impl Iterator<Item = CardId> + '_ {
         .chain(st.lore().iter())
         .copied()
         .chain(st.leader())
+        .chain(st.abilities().iter().copied())
 }
 
 pub(crate) fn held_behaviors(
@@ -1253,6 +1262,14 @@ pub fn bury_outlaw_cards(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
             );
         }
     }
+}
+
+/// The card by which `seat` seizes by Provoking Outrage instead of with a
+/// second action card (Partisan Seizing), if it holds one.
+pub fn seizes_by_outrage(s: &GameState, seat: Seat) -> Option<CardId> {
+    held_with(s, seat, Hook::SeizeByOutrage)
+        .find(|(_, b)| b.seize_by_outrage)
+        .map(|(c, _)| c)
 }
 
 /// Resolves an Edict card of the rules booklet (p20).

@@ -222,8 +222,21 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
         declarable(s, seat, out);
         // B-INIT-04..06, B-GLOS-12: never the holder, never twice a round.
         if seat != s.initiative && !s.round.seized {
-            // Never with an Event card (campaign p12).
-            out.extend(st.hand.standard().iter().map(Choice::Seize));
+            if cards::holds(s, seat, cards::Hook::SeizeByOutrage)
+                && cards::seizes_by_outrage(s, seat).is_some()
+            {
+                // Partisan Seizing: no second card; Provoke Outrage of a
+                // type not yet Outraged instead (`resource R`).
+                out.extend(
+                    Resource::ALL
+                        .into_iter()
+                        .filter(|r| !st.is_outraged(*r))
+                        .map(Choice::Resource),
+                );
+            } else {
+                // Never with an Event card (campaign p12).
+                out.extend(st.hand.standard().iter().map(Choice::Seize));
+            }
             if t.play == PlayKind::Surpass && t.card.number() == 7 {
                 out.push(Choice::Seize(t.card));
             }
@@ -330,6 +343,21 @@ pub fn turn_choice(s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
                     "{seat} surpasses with a 7 and seizes the initiative."
                 );
             }
+            seize(s, seat, ev);
+        }
+        Choice::Resource(r) => {
+            // Partisan Seizing: Provoke Outrage of `r` to seize.
+            if let Some(card) = cards::seizes_by_outrage(s, seat) {
+                log!(
+                    ev,
+                    "seize",
+                    Some(seat),
+                    "{seat} seizes the initiative by Provoking {} Outrage ({}).",
+                    crate::describe::resource_name(r),
+                    card.name()
+                );
+            }
+            actions::outrage::provoke_outrage(s, seat, r, ev);
             seize(s, seat, ev);
         }
         Choice::Spend { slot, as_, act } => {

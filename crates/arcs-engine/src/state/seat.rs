@@ -83,6 +83,12 @@ impl SeatState {
     pub fn leader(&self) -> Option<CardId> {
         self.held.leader
     }
+    /// Ability cards kept in play (campaign Fates: Partisan Seizing): cards
+    /// with powers that are neither Guild nor lore cards, so they never
+    /// count, move or get stolen as those do.
+    pub fn abilities(&self) -> &[CardId] {
+        &self.held.abilities
+    }
     /// Bits of [`crate::cards::Hook`] that some held card has.
     pub fn hooks(&self) -> u64 {
         self.held.hooks
@@ -108,6 +114,14 @@ impl SeatState {
     /// Removes a lore card; false when the seat does not hold it.
     pub fn remove_lore(&mut self, card: CardId) -> bool {
         self.held.change(|h| remove(&mut h.lore, card))
+    }
+    /// Adds an ability card; false (and no change) when the seat holds 4.
+    pub fn add_ability(&mut self, card: CardId) -> bool {
+        self.held.change(|h| h.abilities.try_push(card).is_ok())
+    }
+    /// Removes an ability card; false when the seat does not hold it.
+    pub fn remove_ability(&mut self, card: CardId) -> bool {
+        self.held.change(|h| remove(&mut h.abilities, card))
     }
     pub fn set_leader(&mut self, card: Option<CardId>) {
         self.held.change(|h| h.leader = card);
@@ -146,6 +160,10 @@ struct Held {
     guild: ArrayVec<CardId, 32>,
     lore: ArrayVec<CardId, 4>,
     leader: Option<CardId>,
+    /// Ability cards (campaign). Not written when empty, so base and
+    /// Leaders & Lore states serialize as before.
+    #[serde(default, skip_serializing_if = "ArrayVec::is_empty")]
+    abilities: ArrayVec<CardId, 4>,
     /// Bit per [`crate::cards::Hook`] that some card above has (derived:
     /// not serialized, recomputed when read back).
     #[serde(skip)]
@@ -158,6 +176,8 @@ struct HeldCards {
     guild: ArrayVec<CardId, 32>,
     lore: ArrayVec<CardId, 4>,
     leader: Option<CardId>,
+    #[serde(default)]
+    abilities: ArrayVec<CardId, 4>,
 }
 
 impl From<HeldCards> for Held {
@@ -166,6 +186,7 @@ impl From<HeldCards> for Held {
             guild: c.guild,
             lore: c.lore,
             leader: c.leader,
+            abilities: c.abilities,
             hooks: 0,
         };
         h.change(|_| ());
@@ -181,6 +202,7 @@ impl Held {
             .iter()
             .chain(self.lore.iter())
             .chain(self.leader.iter())
+            .chain(self.abilities.iter())
             .fold(0, |h, c| h | crate::cards::hook_bits(*c));
         r
     }
