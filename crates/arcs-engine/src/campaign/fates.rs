@@ -131,6 +131,16 @@ pub fn number(card: CardId) -> Option<u8> {
         .filter(|n| (1..=24).contains(n))
 }
 
+/// The implemented Fates of a group, in number order: what a table may
+/// draw from while some Fates are still being built (`arcs cards` lists
+/// the others as not implemented).
+pub fn playable(letter: char) -> Vec<CardId> {
+    group(letter)
+        .into_iter()
+        .filter(|c| def(*c).is_some())
+        .collect()
+}
+
 /// The Fate cards of a group: A (1–8), B (9–16), C (17–24) (p2, p8).
 pub fn group(letter: char) -> Vec<CardId> {
     let range = match letter {

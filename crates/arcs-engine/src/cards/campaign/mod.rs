@@ -9,7 +9,12 @@ pub mod partisan;
 use super::Behavior;
 
 /// Every campaign family's cards, for the card registry.
-pub static FAMILIES: &[&[&Behavior]] = &[court::CARDS, admiral::CARDS, founder::CARDS, partisan::CARDS];
+pub static FAMILIES: &[&[&Behavior]] = &[
+    court::CARDS,
+    admiral::CARDS,
+    founder::CARDS,
+    partisan::CARDS,
+];
 
 /// Campaign cards that reprint a base card word for word (campaign.md
 /// §3.1, checked against the catalog's texts in `tests`): they behave as
