@@ -155,6 +155,8 @@ card_families! {
     Admiral(super::campaign::admiral::Effect),
     /// The Founder's cards (campaign/founder.rs).
     Founder(super::campaign::founder::Effect),
+    /// The Steward's cards (campaign/steward.rs).
+    Steward(super::campaign::steward::Effect),
 }
 
 impl CardFrame {
@@ -261,6 +263,20 @@ mod tests {
             .into(),
             crate::cards::campaign::founder::Effect::Parade { seat, card }.into(),
             crate::cards::campaign::founder::Effect::Defect { seat, card }.into(),
+            crate::cards::campaign::steward::Effect::Bargain { seat, card }.into(),
+            crate::cards::campaign::steward::Effect::Next {
+                seat,
+                card,
+                left: 2,
+            }
+            .into(),
+            crate::cards::campaign::steward::Effect::Influence {
+                seat,
+                card,
+                left: 1,
+            }
+            .into(),
+            crate::cards::campaign::steward::Effect::Secure { seat, card }.into(),
         ];
         for c in frames {
             let f = Frame::Card(c);

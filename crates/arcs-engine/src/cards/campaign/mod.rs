@@ -4,11 +4,13 @@
 pub mod admiral;
 pub mod court;
 pub mod founder;
+pub mod steward;
 
 use super::Behavior;
 
 /// Every campaign family's cards, for the card registry.
-pub static FAMILIES: &[&[&Behavior]] = &[court::CARDS, admiral::CARDS, founder::CARDS];
+pub static FAMILIES: &[&[&Behavior]] =
+    &[court::CARDS, admiral::CARDS, founder::CARDS, steward::CARDS];
 
 /// Campaign cards that reprint a base card word for word (campaign.md
 /// §3.1, checked against the catalog's texts in `tests`): they behave as
