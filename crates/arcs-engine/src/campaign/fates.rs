@@ -89,6 +89,7 @@ pub fn give_initiative(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
 
 /// Fates whose Act I cards are implemented, by Fate number.
 pub static FATES: &[&FateDef] = &[
+    &crate::cards::campaign::steward::FATE,
     &crate::cards::campaign::founder::FATE,
     &crate::cards::campaign::partisan::FATE,
     &crate::cards::campaign::admiral::FATE,

@@ -157,6 +157,8 @@ card_families! {
     Founder(super::campaign::founder::Effect),
     /// The Partisan's cards (campaign/partisan.rs).
     Partisan(super::campaign::partisan::Effect),
+    /// The Steward's cards (campaign/steward.rs).
+    Steward(super::campaign::steward::Effect),
 }
 
 impl CardFrame {
@@ -269,6 +271,20 @@ mod tests {
             .into(),
             crate::cards::campaign::founder::Effect::Parade { seat, card }.into(),
             crate::cards::campaign::founder::Effect::Defect { seat, card }.into(),
+            crate::cards::campaign::steward::Effect::Bargain { seat, card }.into(),
+            crate::cards::campaign::steward::Effect::Next {
+                seat,
+                card,
+                left: 2,
+            }
+            .into(),
+            crate::cards::campaign::steward::Effect::Influence {
+                seat,
+                card,
+                left: 1,
+            }
+            .into(),
+            crate::cards::campaign::steward::Effect::Secure { seat, card }.into(),
         ];
         for c in frames {
             let f = Frame::Card(c);

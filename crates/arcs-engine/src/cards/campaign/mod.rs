@@ -5,6 +5,7 @@ pub mod admiral;
 pub mod court;
 pub mod founder;
 pub mod partisan;
+pub mod steward;
 
 use super::Behavior;
 
@@ -14,6 +15,7 @@ pub static FAMILIES: &[&[&Behavior]] = &[
     admiral::CARDS,
     founder::CARDS,
     partisan::CARDS,
+    steward::CARDS,
 ];
 
 /// Campaign cards that reprint a base card word for word (campaign.md
