@@ -292,7 +292,11 @@ mod tests {
     #[test]
     fn court_cards_leaders_and_lore_carry_what_a_card_shows() {
         let cards = cards();
-        assert_eq!(cards.len(), 28 + catalog().cards.len());
+        assert_eq!(
+            cards.len(),
+            28 + 4 + catalog().cards.len(),
+            "action cards, Event cards, the catalog"
+        );
         let by = |id: &str| cards.iter().find(|c| c["id"] == id).unwrap().clone();
         let engineers = by("ARCS-BC01");
         assert_eq!(engineers["name"], "Loyal Engineers");
