@@ -12,10 +12,15 @@ use arcs_engine::state::{BuildingKind, GameState};
 pub fn score(s: &GameState, seat: Seat) -> f64 {
     if let Some(o) = &s.outcome {
         let p = o.power.get(seat.index()).copied().unwrap_or(0) as f64;
+        // An Act of the campaign has no winner: its Power and the
+        // objective met or failed carry on (campaign p8).
+        if s.campaign.is_some() {
+            return p + objective(s, seat);
+        }
         return if o.winner == seat { p + 1000.0 } else { p };
     }
     let st = s.seat(seat);
-    let mut v = st.power as f64;
+    let mut v = st.power as f64 + objective(s, seat);
     // This chapter's declared ambitions, as they stand.
     for a in Ambition::ALL {
         let markers: Vec<usize> = (0..3).filter(|&i| s.markers[i].at == Some(a)).collect();
@@ -75,6 +80,28 @@ pub fn score(s: &GameState, seat: Seat) -> f64 {
     v
 }
 
+/// Value of one space of objective progress, and of a completed
+/// objective (its marker at 0), in rough Power units.
+const OBJECTIVE_STEP: f64 = 1.0;
+const OBJECTIVE_DONE: f64 = 8.0;
+
+/// The campaign objective of `seat`'s Fate (campaign p8): its marker moves
+/// down the Power track toward 0, where the objective is complete. Only
+/// changes matter to a choice, so the marker's start space need not be
+/// known. 0 outside the campaign or before the Fate is chosen.
+pub fn objective(s: &GameState, seat: Seat) -> f64 {
+    let Some(c) = s.campaign.as_deref() else {
+        return 0.0;
+    };
+    if c.fates[seat.index()].is_none() {
+        return 0.0;
+    }
+    match c.objective[seat.index()] {
+        0 => OBJECTIVE_DONE,
+        m => -OBJECTIVE_STEP * m as f64,
+    }
+}
+
 /// How `seat` stands against its strongest Rival.
 pub fn relative(s: &GameState, seat: Seat) -> f64 {
     let mine = score(s, seat);
@@ -91,7 +118,46 @@ pub fn relative(s: &GameState, seat: Seat) -> f64 {
 /// A reward in 0..1 for search: the relative standing squashed.
 pub fn reward(s: &GameState, seat: Seat) -> f64 {
     if let Some(o) = &s.outcome {
-        return if o.winner == seat { 1.0 } else { 0.0 };
+        if s.campaign.is_none() {
+            return if o.winner == seat { 1.0 } else { 0.0 };
+        }
     }
     1.0 / (1.0 + (-relative(s, seat) / 6.0).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arcs_engine::config::{Config, FateSelection};
+    use arcs_engine::Game;
+
+    fn campaign() -> GameState {
+        let mut c = Config::campaign(2);
+        c.campaign.fates = FateSelection::Fixed(vec!["Admiral".into(), "Founder".into()]);
+        Game::new(c, 7).unwrap().state().clone()
+    }
+
+    /// C-ACT-03: the heuristic knows its objective: moving the marker
+    /// toward 0 scores better, completing it better still, and a Rival's
+    /// progress counts against it.
+    #[test]
+    fn objective_progress_scores() {
+        let s = campaign();
+        let (me, rival) = (Seat(0), Seat(1));
+        let start = s.campaign.as_ref().unwrap().objective[0];
+        assert!(start > 1, "the marker starts up the track");
+        let with = |m: u8, seat: Seat| {
+            let mut t = s.clone();
+            t.campaign.as_mut().unwrap().objective[seat.index()] = m;
+            t
+        };
+        assert!(score(&with(start - 1, me), me) > score(&s, me));
+        assert!(score(&with(0, me), me) > score(&with(1, me), me) + OBJECTIVE_STEP);
+        assert!(relative(&with(start - 1, rival), me) < relative(&s, me));
+        // Outside the campaign nothing changes.
+        assert_eq!(
+            objective(&Game::new(Config::base(2), 7).unwrap().state().clone(), me),
+            0.0
+        );
+    }
 }

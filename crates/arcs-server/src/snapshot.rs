@@ -64,6 +64,11 @@ pub struct Snapshot {
     /// for good, so a page can tell which events are new.
     #[serde(default)]
     pub log_start: usize,
+    /// The seats being waited for: one, or several while they decide at
+    /// once (the campaign's Fate choice). Who still has to choose is
+    /// public; what they choose is not.
+    #[serde(default)]
+    pub deciding: Vec<Seat>,
 }
 
 pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewer) -> Snapshot {
@@ -126,6 +131,7 @@ pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewe
             })
             .collect(),
         log_start: 0,
+        deciding: game.deciding_seats(),
         view,
     }
 }

@@ -158,6 +158,24 @@ impl Table {
         );
         self.js(&set).await;
         self.shoot(&format!("lobby-{mode}")).await;
+        if mode == "campaign" {
+            // Each seat's Fate chosen in the lobby: one select per seat,
+            // different Fates; then back to the secret draw.
+            self.click_id("fates-choose").await;
+            let picks = self
+                .js("return [...document.querySelectorAll('.fate-pick')].filter((s) => s.offsetParent).map((s) => s.value);")
+                .await;
+            assert_eq!(picks.as_array().map(Vec::len), Some(seats.len()), "{picks}");
+            assert_ne!(picks[0], picks[1], "seats start with different Fates");
+            assert_eq!(
+                self.js("return document.getElementById('setup-block').offsetParent === null;")
+                    .await,
+                Value::Bool(true),
+                "the campaign uses no setup card"
+            );
+            self.shoot("lobby-campaign-fates").await;
+            self.click_id("fates-draw").await;
+        }
         self.click_id("create-game").await;
         let link = self
             .client
@@ -184,7 +202,8 @@ impl Table {
             .js("const h = window.innerHeight;
                  const b = (id) => { const e = document.getElementById(id); if (!e || !e.firstElementChild) return true;
                    const r = e.firstElementChild.getBoundingClientRect(); return r.top >= 0 && r.top < h && r.bottom <= h + 1; };
-                 return b('choices') && b('hand');")
+                 return (b('choices') && b('hand')) || {choices: document.querySelectorAll('#choices button').length,
+                   first: (document.querySelector('#choices button') || {}).innerText, prompt: document.getElementById('prompt').textContent};")
             .await;
         assert_eq!(
             r,
@@ -213,6 +232,7 @@ impl Table {
             (0usize, 0usize, 0usize, 0usize);
         let (mut saw_court_text, mut saw_pips, mut saw_counts, mut saw_draft) =
             (false, false, false, false);
+        let (mut saw_fates, mut saw_campaign) = (false, false);
         let start = Instant::now();
         let (mut last_version, mut last_change) = (String::new(), Instant::now());
         loop {
@@ -243,6 +263,8 @@ impl Table {
                   pips: [...document.querySelectorAll('#hand .card.action .pips')].some((p) => p.offsetParent && p.textContent.includes('●')),
                   counts: [...document.querySelectorAll('table.ambitions td.count')].some((c) => c.offsetParent && /\\d/.test(c.textContent)),
                   draft: [...document.querySelectorAll('#draft .card.court .text')].filter((t) => t.offsetParent && t.textContent.trim().length > 20).length,
+                  fates: [...document.querySelectorAll('#campaign .card.clickable')].filter((c) => c.offsetParent).length,
+                  campaign: [...document.querySelectorAll('#campaign table.fates tbody tr')].filter((r) => r.offsetParent).length,
                   dice: !!document.querySelector('#round .dice .die'),
                   scoring: !!document.querySelector('#overlay .scoring'),
                   buttons: [...document.querySelectorAll('#choices button.choice')].map((b) => b.innerText),
@@ -259,6 +281,11 @@ impl Table {
             saw_pips |= state["pips"] == true;
             saw_counts |= state["counts"] == true;
             saw_draft |= state["draft"].as_u64().unwrap_or(0) >= 2;
+            if state["fates"].as_u64().unwrap_or(0) >= 2 && !saw_fates {
+                saw_fates = true;
+                self.shoot(&format!("fates-{mode}")).await;
+            }
+            saw_campaign |= state["campaign"].as_u64().unwrap_or(0) >= 2;
             if state["dice"] == true {
                 self.shoot(&format!("battle-{mode}")).await;
             }
@@ -351,7 +378,12 @@ impl Table {
             .text()
             .await
             .unwrap();
-        assert!(status.starts_with("Game over"), "{status}");
+        let over = if mode == "campaign" {
+            "Act I over"
+        } else {
+            "Game over"
+        };
+        assert!(status.starts_with(over), "{status}");
         assert!(saw_court_text, "a Court card's text was never visible");
         assert!(saw_pips, "an action card's pips were never visible");
         assert!(saw_counts, "ambition counts were never visible");
@@ -360,6 +392,10 @@ impl Table {
                 saw_draft,
                 "the draft's leader and lore texts were never visible"
             );
+        }
+        if mode == "campaign" {
+            assert!(saw_fates, "the Fate offer was never shown as cards");
+            assert!(saw_campaign, "the campaign panel was never filled");
         }
         assert!(keys > 0);
         (clicks, table_clicks)
@@ -447,5 +483,11 @@ async fn play_whole_games_by_clicking() {
         .create("leaders-lore", &["human", "heuristic", "random"], "Bo")
         .await;
     table.play(&link, "leaders-lore").await;
+
+    // The Blighted Reach, Act I: Fates drawn and chosen in secret.
+    let link = table
+        .create("campaign", &["human", "heuristic"], "Cy")
+        .await;
+    table.play(&link, "campaign").await;
     table.client.close().await.unwrap();
 }

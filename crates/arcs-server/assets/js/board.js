@@ -4,7 +4,7 @@
 // and starports in seat colours with the seat's number on them (colour is
 // never the only cue); damaged pieces lie on their side and are hatched.
 
-import { esc, cap, ownerClass, ownerSeat } from "./util.js";
+import { esc, cap, ownerClass, ownerSeat, ownerName } from "./util.js";
 import { RES_ICON } from "./cards.js";
 
 const GATE_R = 190;
@@ -37,6 +37,32 @@ function shipShape(cls, seat, damaged, x, y) {
     (seat ? `<text x="14" y="16" class="seatno">${seat}</text>` : "") + `</g>`;
 }
 
+/** A Blight token (campaign): a many-pointed blot, not a ship — it never
+ *  moves or controls a system. Damaged: faded and dashed. */
+function blightShape(damaged, x, y) {
+  const pts = Array.from({ length: 16 }, (_, i) => {
+    const a = (i * Math.PI) / 8, r = i % 2 ? 6 : 12;
+    return `${(14 + Math.cos(a) * r).toFixed(1)},${(11 + Math.sin(a) * r).toFixed(1)}`;
+  }).join(" ");
+  return `<g class="blight${damaged ? " damaged" : ""}" transform="translate(${x},${y})"><path d="M${pts} Z"/></g>`;
+}
+
+/** What a group of pieces is called: "2 damaged ships of P1", "1 Imperial ship", "1 fresh Blight". */
+function shipGroupName(owner, damaged, n) {
+  const state = damaged ? "damaged" : "fresh";
+  if (owner === "Blight") return `${n} ${state} Blight`;
+  if (owner === "Empire") return `${n} ${state} Imperial ship${n > 1 ? "s" : ""}`;
+  if (owner === "Free") return `${n} ${state} Free ship${n > 1 ? "s" : ""}`;
+  return `${n} ${state} ship${n > 1 ? "s" : ""} of P${ownerSeat(owner)}`;
+}
+
+/** A building's owner in a title: "of P2", "(Free)". */
+function buildingOwner(owner) {
+  const seat = ownerSeat(owner);
+  if (seat) return ` of P${seat}`;
+  return owner === "Free" ? " (Free State)" : owner === "Empire" ? " (Imperial)" : "";
+}
+
 function buildingShape(b, x, y) {
   const cls = `bld ${ownerClass(b.owner)}${b.damaged ? " damaged" : ""}`;
   const seat = ownerSeat(b.owner);
@@ -44,7 +70,7 @@ function buildingShape(b, x, y) {
     ? `<path d="M2 27 L2 11 L14 2 L26 11 L26 27 Z"/>`
     : `<path d="M14 0 L26 27 L14 21 L2 27 Z"/>`;
   const mark = b.damaged ? `<path class="x" d="M4 4 L24 24 M24 4 L4 24"/>` : "";
-  return `<g class="${cls}" transform="translate(${x},${y})"><title>${esc(cap(b.kind))}${seat ? " of P" + seat : ""}${b.damaged ? " (damaged)" : ""}</title>${shape}${mark}` +
+  return `<g class="${cls}" transform="translate(${x},${y})"><title>${esc(cap(b.kind))}${esc(buildingOwner(b.owner))}${b.damaged ? " (damaged)" : ""}</title>${shape}${mark}` +
     (seat ? `<text x="14" y="23" class="seatno">${seat}</text>` : "") + `</g>`;
 }
 
@@ -96,7 +122,7 @@ export function renderBoard(view, data, targets, recent) {
     const ctrl = sv.controller ? ownerClass(sv.controller) : "";
     const cls = ["sys", s.gate ? "gate" : `planet res-${s.planet}`, sv.in_play ? "" : "out",
       targets(`sys:${s.id}`) ? "clickable" : "", recent.has(s.id) ? "recent" : ""].filter(Boolean).join(" ");
-    const who = sv.controller ? `controlled by ${ownerSeat(sv.controller) ? "P" + ownerSeat(sv.controller) : sv.controller}` : "uncontrolled";
+    const who = sv.controller ? `controlled by ${ownerName(sv.controller)}` : "uncontrolled";
     const title = s.gate ? `Gate ${s.cluster} (${s.id}), ${who}` : `${s.id}: ${cap(s.planet)} planet (${ID_NAME[s.position]}), ${s.slots} building slot${s.slots > 1 ? "s" : ""}, ${who}`;
     let inner = `<title>${esc(title)}</title>`;
     inner += `<circle class="body" r="${r}"/>`;
@@ -127,8 +153,9 @@ export function renderBoard(view, data, targets, recent) {
         const seat = ownerSeat(owner);
         const key = `piece:${s.id}:ship:${ownerClass(owner)}:${damaged ? "damaged" : "fresh"}`;
         const click = targets(key) ? ` clickable" data-target="${key}` : "";
-        inner += `<g class="shipgroup${click}" transform="translate(${gx},${gy})"><title>${n} ${damaged ? "damaged" : "fresh"} ship${n > 1 ? "s" : ""} of ${seat ? "P" + seat : owner}</title>` +
-          shipShape(ownerClass(owner), seat, damaged, 0, 0) + `<text class="count" x="30" y="18">${n}</text></g>`;
+        const shape = owner === "Blight" ? blightShape(damaged, 0, 0) : shipShape(ownerClass(owner), seat, damaged, 0, 0);
+        inner += `<g class="shipgroup${click}" transform="translate(${gx},${gy})"><title>${esc(shipGroupName(owner, damaged, n))}</title>` +
+          shape + `<text class="count" x="30" y="18">${n}</text></g>`;
       });
       // Building slots with the buildings in them.
       if (!s.gate) {

@@ -45,6 +45,7 @@ function attrs(o) {
 /** An action card (from data.action). `opts.target` makes it clickable. */
 export function actionCard(a, opts = {}) {
   if (!a) return cardBack(1);
+  if (a.suit === "event") return eventCard(a, opts);
   const suit = SUITS[a.suit] || { name: a.suit || "?", code: "?" };
   const pips = a.pips ?? "";
   const acts = (a.actions || []).map((x) => `<li>${esc(ACT_NAME[x] || cap(x))}</li>`).join("");
@@ -58,11 +59,29 @@ export function actionCard(a, opts = {}) {
   </div>`;
 }
 
+/** An Event card (campaign rules p12): played like a card that follows
+ *  the lead; at the round's end it rolls the event die. */
+function eventCard(a, opts) {
+  return `<div class="card action suit-event${opts.cls ? " " + opts.cls : ""}"${attrs({ "data-target": opts.target, title: "Event card: follows the lead's actions unless a Rival played an Event or secured the Imperial Council first; at the end of the round the event die is rolled", tabindex: opts.target ? 0 : null })}>
+    <div class="top"><span class="suit-mark" aria-hidden="true"></span></div>
+    <div class="name">Event</div>
+    <div class="event-icons" aria-label="Crisis or Edict">${SYMBOL.crisis} ${SYMBOL.edict}</div>
+    <ul class="acts"><li>Follow the lead</li></ul>
+    ${opts.label ? `<div class="label">${esc(opts.label)}</div>` : ""}
+  </div>`;
+}
+
+// What a card is, as printed on it.
+const KIND_LABEL = {
+  guild: "Guild", vox: "Vox", lore: "Lore", leader: "Leader", fate: "Fate", law: "Law", edict: "Edict",
+  event: "Event", objective: "Objective", resolution: "Resolution", title: "Title", ability: "Ability",
+};
+
 /** A Court card: name, suit (or Vox), raid cost in keys, text, agents. */
 export function courtCard(info, opts = {}) {
   if (!info) return `<div class="card court empty">(empty)</div>`;
   const vox = info.kind === "vox";
-  const kind = vox ? "Vox" : info.kind === "lore" ? "Lore" : info.kind === "leader" ? "Leader" : "Guild";
+  const kind = KIND_LABEL[info.kind] || (vox ? "Vox" : "Guild");
   const suit = info.suit ? `<span class="res res-${esc(info.suit)}" title="${esc(cap(info.suit))}">${RES_ICON[info.suit] || ""} ${esc(cap(info.suit))}</span>` : "";
   const keys = info.raid_cost ? `<span class="keys" title="Raid cost: ${info.raid_cost} key${info.raid_cost > 1 ? "s" : ""}">${"⚷".repeat(info.raid_cost)}</span>` : "";
   const agents = (opts.agents || [])

@@ -8,13 +8,15 @@ export const SUITS = {
   aggression: { code: "AGG", name: "Aggression" },
   construction: { code: "CON", name: "Construction" },
   mobilization: { code: "MOB", name: "Mobilization" },
+  // The campaign's Event cards (campaign rules p12): no number, no pips.
+  event: { code: "EVT", name: "Event" },
 };
 const SUIT_BY_CODE = Object.fromEntries(Object.entries(SUITS).map(([k, v]) => [v.code, k]));
 
 export async function loadData() {
   const [map, cards] = await Promise.all([api("GET", "/api/map"), api("GET", "/api/cards")]);
   const byId = new Map();
-  const actions = new Map(); // engine index (0..27) -> action card
+  const actions = new Map(); // engine index (0..27, Events 28..31) -> action card
   for (const c of cards) {
     byId.set(c.id, c);
     byId.set(c.id.replace(/^ARCS-/, ""), c);
@@ -46,11 +48,13 @@ export async function loadData() {
 
 /** Without catalog data: suit order and number from the index. */
 function fallbackAction(i) {
+  if (i >= 28 && i < 32) return { index: i, code: `EVT${i - 27}`, suit: "event", number: 0, pips: 0, actions: [], event: true };
   const suit = Object.keys(SUITS)[Math.floor(i / 7)];
   return suit ? { index: i, code: SUITS[suit].code + ((i % 7) + 1), suit, number: (i % 7) + 1 } : null;
 }
 
 /** Full name of an action card: "Aggression 3". */
 export function actionName(a) {
+  if (a && a.suit === "event") return "an Event card";
   return a ? `${(SUITS[a.suit] || {}).name || a.suit} ${a.number}` : "a card";
 }

@@ -202,12 +202,16 @@ function closeOverlay(what) {
 /** Who we wait for, in words. */
 function banner() {
   const v = snap.view;
+  if (v.outcome && v.campaign) return { mine: false, text: `${panels.counter(v)}: ${seatLabel(snap, v.outcome.winner)} has the most Power` };
   if (v.outcome) return { mine: false, text: `Game over: ${seatLabel(snap, v.outcome.winner)} wins` };
   const p = v.pending;
   if (!p) return { mine: false, text: "" };
   if (snap.your_turn) return { mine: true, text: "Your turn" };
-  if (isBot(snap, p.seat)) return { mine: false, text: `${seatLabel(snap, p.seat)} (bot) is thinking…` };
-  return { mine: false, text: `Waiting for ${seatLabel(snap, p.seat)}` };
+  const others = (snap.deciding || []).filter((s) => s !== snap.you);
+  if (others.length > 1) return { mine: false, text: `Waiting for ${others.map((s) => seatLabel(snap, s)).join(", ")}` };
+  const seat = others.length ? others[0] : p.seat;
+  if (isBot(snap, seat)) return { mine: false, text: `${seatLabel(snap, seat)} (bot) is thinking…` };
+  return { mine: false, text: `Waiting for ${seatLabel(snap, seat)}` };
 }
 
 function render() {
@@ -230,6 +234,7 @@ function render() {
   $("board").innerHTML = renderBoard(v, data, has, recent);
   panels.renderHand($("hand"), v, snap, data, has);
   renderDecision();
+  panels.renderCampaign($("campaign"), v, snap, data, has);
   panels.renderRound($("round"), v, snap, data, has);
   panels.renderAmbitions($("ambitions"), v, snap, has);
   panels.renderCourt($("court"), v, data, has);
@@ -242,9 +247,16 @@ function render() {
   document.body.dataset.renderMs = (performance.now() - t0).toFixed(1);
 }
 
+/** The decision the choice list shows (a new one starts at its top). */
+let listed = "";
+
 function renderDecision() {
   const box = $("choices");
+  const top = box.scrollTop;
   renderChoices(box, snap, subset, choose, () => { subset = null; renderDecision(); });
+  const now = `${snap.version}/${subset ? subset.join(",") : ""}`;
+  box.scrollTop = now === listed ? top : 0;
+  listed = now;
   $("dock").classList.toggle("waiting", !snap.your_turn);
   if (!snap.your_turn) {
     box.innerHTML = `<p class="wait">${esc(banner().text)}</p>`;

@@ -45,6 +45,46 @@ function seatRow(n, kind = n === 1 ? "human" : "heuristic") {
 
 let setupCards = [];
 let map = null;
+/** The Fates a campaign can be played with so far: `{id, name}`. */
+let fates = [];
+
+const campaign = () => $("mode").value === "campaign";
+
+/** One Fate select per seat, kept in step with the seat rows. */
+function syncFateRows(n) {
+  const rows = $("fate-rows");
+  while (rows.children.length > n) rows.lastChild.remove();
+  while (rows.children.length < n) {
+    const i = rows.children.length;
+    const select = el("select", { class: "fate-pick", "aria-label": `Fate for seat ${i + 1}` },
+      ...fates.map((f, j) => el("option", { value: f.id, selected: j === i, text: f.name })));
+    rows.append(el("label", { class: `fate-row p${i + 1}` }, el("span", { class: "seat-no", text: `P${i + 1}` }), select));
+  }
+}
+
+/** The campaign's part of the form: Fates drawn or chosen, no setup card. */
+function validateCampaign(n, problems) {
+  const on = campaign();
+  $("fates").hidden = !on;
+  $("campaign-note").hidden = !on;
+  $("setup-block").hidden = on;
+  if (!on) return;
+  const canDraw = fates.length >= 2 * n;
+  $("fates-draw").disabled = !canDraw;
+  if (!canDraw) $("fates-choose").checked = true;
+  const choose = $("fates-choose").checked;
+  syncFateRows(n);
+  $("fate-rows").hidden = !choose;
+  const names = fates.map((f) => f.name).join(", ");
+  $("fates-help").textContent = canDraw
+    ? `Playable so far: ${names}. The others are still being built.`
+    : `Playable so far: ${names}. Drawing needs two per player, so choose each seat's Fate.`;
+  if (choose) {
+    const picks = [...document.querySelectorAll(".fate-pick")].map((s) => s.value);
+    if (new Set(picks).size !== picks.length) problems.push("Each seat needs a different Fate.");
+  }
+  if (fates.length < n) problems.push(`Only ${fates.length} Fates are playable so far: at most ${fates.length} players.`);
+}
 
 function validate() {
   const rows = [...document.querySelectorAll(".seat-row")];
@@ -59,6 +99,7 @@ function validate() {
   $("add-seat").disabled = n >= 4;
   $("remove-seat").disabled = n <= 2;
   $("second-lore").disabled = $("mode").value !== "leaders-lore";
+  validateCampaign(n, problems);
   // Setup cards for this many players.
   const sel = $("setup-card");
   const keep = sel.value;
@@ -91,6 +132,8 @@ function preview() {
     `<p>${out.size ? `Clusters ${[...out].join(" and ")} are out of play.` : "Every cluster is in play."}</p>`;
 }
 
+const MODES = { base: "Base game", "leaders-lore": "Leaders & Lore", campaign: "The Blighted Reach, Act I" };
+
 function renderRemembered() {
   const list = remembered();
   $("your-games").hidden = list.length === 0;
@@ -100,7 +143,7 @@ function renderRemembered() {
       el("a", { href: seatLink(g.id, s.token), class: "seat-link", text: s.name ? `${s.name} (P${s.seat})` : `P${s.seat}` }));
     const when = new Date(g.created).toLocaleString();
     $("game-list").append(el("li", {},
-      el("span", { text: `${g.mode === "leaders-lore" ? "Leaders & Lore" : "Base game"}, ${g.seats.length} players — ${when}` }), " ",
+      el("span", { text: `${MODES[g.mode] || "Base game"}, ${g.seats.length} players — ${when}` }), " ",
       ...seats.flatMap((a) => [a, " "]),
       el("button", { type: "button", class: "link", text: "Forget", onclick: () => { forget(g.id); renderRemembered(); } })));
   }
@@ -120,11 +163,13 @@ export async function lobby() {
   seats.append(seatRow(1), seatRow(2), seatRow(3));
   $("add-seat").onclick = () => { seats.append(seatRow(seats.children.length + 1)); validate(); };
   $("remove-seat").onclick = () => { if (seats.children.length > 2) seats.lastChild.remove(); validate(); };
-  for (const id of ["mode", "seed", "delay", "setup-card", "second-lore"]) $(id).addEventListener("input", validate);
+  for (const id of ["mode", "seed", "delay", "setup-card", "second-lore", "fates-draw", "fates-choose", "fate-rows"]) $(id).addEventListener("input", validate);
   $("setup-card").addEventListener("change", preview);
   renderRemembered();
   try {
-    [setupCards, map] = await Promise.all([api("GET", "/api/setup-cards"), api("GET", "/api/map")]);
+    let cards;
+    [setupCards, map, cards] = await Promise.all([api("GET", "/api/setup-cards"), api("GET", "/api/map"), api("GET", "/api/cards")]);
+    fates = cards.filter((c) => c.kind === "fate" && c.implemented).map((c) => ({ id: c.id, name: c.name }));
   } catch (err) {
     $("error").textContent = err.message;
   }
@@ -141,7 +186,8 @@ export async function lobby() {
     };
     const names = rows.map((r) => (r.querySelector("select").value === "human" ? r.querySelector(".seat-name").value.trim() : ""));
     if (names.some(Boolean)) body.names = names.map((n) => n || null);
-    if ($("setup-card").value) body.setup_card = $("setup-card").value;
+    if (!campaign() && $("setup-card").value) body.setup_card = $("setup-card").value;
+    if (campaign() && $("fates-choose").checked) body.fates = [...document.querySelectorAll(".fate-pick")].map((s) => s.value);
     if ($("seed").value.trim()) body.seed = Number($("seed").value.trim());
     if ($("delay").value.trim()) body.bot_delay_ms = Number($("delay").value.trim());
     $("create-game").disabled = true;

@@ -1,7 +1,7 @@
 // The panels beside the board: the round, ambitions, Court, draft rows,
 // player boards, your hand, and the chapter-scoring and results overlays.
 
-import { esc, cap, seatLabel, ownerClass, ownerSeat, RESOURCES } from "./util.js";
+import { esc, cap, seatLabel, ownerClass, ownerSeat, ownerName, RESOURCES } from "./util.js";
 import { actionCard, courtCard, cardBack, RES_ICON } from "./cards.js";
 import { actionName } from "./data.js";
 import { ICON } from "./icons.js";
@@ -11,9 +11,105 @@ const SLOT_KEYS = [3, 1, 1, 2, 1, 3];
 /** Resource slots open with N cities still on the player board. */
 const OPEN_SLOTS = [6, 6, 6, 4, 3, 2];
 
+const ACT_NAME = ["", "Act I", "Act II", "Act III"];
+
 export function counter(v) {
   const round = v.round ? ` · Round ${v.round}` : "";
-  return v.outcome ? "Game over" : `Chapter ${v.chapter}${round}`;
+  if (v.outcome) return v.campaign ? `${ACT_NAME[v.campaign.act] || "Act"} over` : "Game over";
+  const act = v.campaign ? `${ACT_NAME[v.campaign.act] || ""} · ` : "";
+  const of = v.campaign ? ` of ${v.campaign.chapters}` : "";
+  return `${act}Chapter ${v.chapter}${of}${round}`;
+}
+
+// Each Imperial Policy's Demand and Action (campaign p20–21), and its
+// Govern the Imperial Reach card (the card's own text is shown too).
+const POLICY = {
+  war: { card: "ARCS-AID03", text: "Demand: a Trophy or Captive from each Regent. Action: Distribute Arms (a Weapon to each Regent)." },
+  peace: { card: "ARCS-AID04", text: "Demand: a Relic or Psionic from each Regent. Action: Celebrate Regency (each Regent gains its bonus city Power)." },
+  escalation: { card: "ARCS-AID05", text: "Demand: a Material, Fuel or Weapon from each Regent. Action: Requisition Ships (2 fresh Imperial ships)." },
+};
+const SYMBOL_NAME = { 1: "arrow", 2: "moon", 3: "hex" };
+const SYMBOL_GLYPH = { 1: "➤", 2: "☾", 3: "⬡" };
+
+/**
+ * The campaign's table (campaign rules): the Act and its chapters, the
+ * Imperial Policy, the First Regent's Imperial Trust, the Imperial
+ * Council, Fates and objectives, Favors, the last event roll and the
+ * Empire's, the Free States' and the Blight's supplies. Hidden while no
+ * campaign is played.
+ */
+export function renderCampaign(box, v, snap, data, has) {
+  const c = v.campaign;
+  if (!c) {
+    box.hidden = true;
+    box.innerHTML = "";
+    return;
+  }
+  box.hidden = false;
+  const seats = v.seats.map((s) => s.seat);
+  const title = (seat) => (c.outlaws.includes(seat) ? "Outlaw" : c.first_regent === seat ? "First Regent" : "Regent");
+  // The Fate offer while this seat chooses (its secret), as cards.
+  let offer = "";
+  if (c.fate_offer && c.fate_offer.length) {
+    const cards = c.fate_offer.map((id) => {
+      const key = has(`card:${id}`) ? `card:${id}` : null;
+      return courtCard(data.card(id), { target: key, cls: key ? "clickable" : "" });
+    }).join("");
+    // What each Fate does in this Act: its setup and its objective card
+    // (ARCS-FATE02 → ARCS-F201A and ARCS-F201B).
+    const act = c.fate_offer.map((id) => {
+      const n = Number(id.slice(-2));
+      const sides = ["A", "B"].map((x) => data.card(`ARCS-F${n}01${x}`)).filter(Boolean);
+      return `<details class="fate-act"><summary>${esc(data.cardName(id) || "")}: ${esc(ACT_NAME[c.act] || "")} setup and objective</summary><div class="cards">${sides.map((x) => courtCard(x, { cls: "small" })).join("")}</div></details>`;
+    }).join("");
+    offer = `<h3>Your Fates <span class="muted">(only you see these)</span></h3><div class="cards">${cards}</div>${act}`;
+  }
+  const rows = seats.map((seat) => {
+    const fate = c.fates[seat - 1];
+    const fateName = fate ? esc(data.cardName(fate) || fate) : `<span class="muted">${c.fate_offer && c.fate_offer.length && seat === snap.you ? "choosing" : "hidden until all have chosen"}</span>`;
+    const obj = c.objectives[seat - 1];
+    const objText = !fate ? "" : obj === 0 ? "complete" : `${obj} to go`;
+    return `<tr><th class="seat p${seat}">${esc(seatLabel(snap, seat))}</th><td>${esc(title(seat))}</td><td>${fateName}</td>` +
+      `<td title="The objective marker moves down the Power track; at 0 the objective is complete">${esc(objText)}</td></tr>`;
+  }).join("");
+  const trust = RESOURCES.filter((r, i) => c.trust[i]).map((r) => `<span class="res res-${r}" title="${cap(r)}">${RES_ICON[r]} ${c.trust[RESOURCES.indexOf(r)]}</span>`).join(" ");
+  const favors = (c.favors || []).map(([holder, owner, n]) => `${esc(seatLabel(snap, holder))} holds ${n} of ${esc(seatLabel(snap, owner))}'s Favor${n > 1 ? "s" : ""}`).join("; ");
+  const die = c.event_die
+    ? `${c.event_die.icon === "crisis" ? "⚠ Crisis" : "⚖ Edict"} ${SYMBOL_GLYPH[c.event_die.symbol] || ""} (${SYMBOL_NAME[c.event_die.symbol] || ""}), cluster ${c.number_die}`
+    : "";
+  const council = c.council_tucked
+    ? `secured: tucked under ${esc(seatLabel(snap, c.council_tucked))}'s card${c.council_decided ? ", Decided" : ""}`
+    : c.council_decided ? "Decided" : "in the Court";
+  const policy = POLICY[c.policy];
+  const booklet = (c.booklet || []).map((id) => courtCard(data.card(id), { cls: "small" })).join("");
+  const events = (c.events_played || []).map((s) => esc(seatLabel(snap, s))).join(", ");
+  const facts = [
+    `Imperial Policy: <b>${esc(cap(c.policy))}</b>`,
+    `Imperial Council: ${council}`,
+    events ? `Event cards played this round: ${events}` : "",
+    die ? `Last event roll: ${esc(die)}` : "",
+  ].filter(Boolean);
+  const supplies = [
+    `Imperial ships: ${c.imperial_supply}`,
+    `Blight: ${c.blight_supply}`,
+    `Free cities: ${c.free_cities}`,
+    `Free starports: ${c.free_starports}`,
+  ];
+  box.innerHTML = `<h2>The Blighted Reach <span class="muted">${esc(ACT_NAME[c.act] || "")}</span></h2>` + offer +
+    `<p class="facts">${facts.join(" · ")}</p>` +
+    (policy ? `<details class="policy"><summary>${esc(policy.text)}</summary><div class="cards">${courtCard(data.card(policy.card), { cls: "small" })}</div></details>` : "") +
+    `<table class="fates"><thead><tr><th></th><th>Title</th><th>Fate</th><th>Objective</th></tr></thead><tbody>${rows}</tbody></table>` +
+    `<p class="facts">Imperial Trust on the First Regent tile: ${trust || "none"}${favors ? ` · Favors: ${favors}` : ""}</p>` +
+    `<p class="facts">In supply — ${supplies.join(" · ")}</p>` +
+    (booklet ? `<details class="booklet"><summary>In the rules booklet (${c.booklet.length})</summary><div class="cards">${booklet}</div></details>` : "");
+}
+
+/** A player's Power: against the goal in a single game; the campaign's
+ * Acts end after their chapters whatever the Power (campaign p8). */
+function power(v, s) {
+  return v.campaign
+    ? `<span class="power" title="Power; the Act ends after its last chapter, whatever the Power">${s.power} Power</span>`
+    : `<span class="power" title="Power; the game ends after a chapter in which someone has ${v.power_to_win}">${s.power} / ${v.power_to_win} Power</span>`;
 }
 
 export function renderHand(box, v, snap, data, has) {
@@ -22,7 +118,8 @@ export function renderHand(box, v, snap, data, has) {
     box.innerHTML = "";
     return;
   }
-  const cards = me.hand.map((i) => actionCard(data.action(i), { target: has(`hand:${i}`) ? `hand:${i}` : null, cls: has(`hand:${i}`) ? "clickable" : "" }));
+  const keyOf = (i) => (i >= 28 ? (has("event") ? "event" : null) : has(`hand:${i}`) ? `hand:${i}` : null);
+  const cards = me.hand.map((i) => actionCard(data.action(i), { target: keyOf(i), cls: keyOf(i) ? "clickable" : "" }));
   box.innerHTML = `<h2>Your hand <span class="muted">(${me.hand.length})</span></h2><div class="cards">${cards.join("") || '<p class="muted">No cards.</p>'}</div>`;
 }
 
@@ -157,19 +254,25 @@ export function renderPlayers(box, v, snap, data, has) {
     const guild = s.guild.map(small).join("");
     const lore = s.lore.map(small).join("");
     const leader = s.leader ? small(s.leader) : "";
+    const abilities = (s.abilities || []).map(small).join("");
     const hand = mine ? "" : `<span class="hand-backs" title="${s.hand_size} cards in hand">${s.hand_size ? cardBack(s.hand_size) : ""}<span>${s.hand_size} in hand</span></span>`;
     const byColour = (list) => (list || []).map(([o, n]) => `<span class="agent ${ownerClass(o)}" title="${n} of ${ownerSeat(o) ? "P" + ownerSeat(o) : o}">${n}</span>`).join("") || `<span class="muted">none</span>`;
     const trophies = s.trophies_by ? byColour(s.trophies_by) : s.trophies;
     const captives = s.captives_by ? byColour(s.captives_by) : s.captives;
+    const c = v.campaign;
+    const fate = c && c.fates[s.seat - 1];
+    const campaignTags = c ? `<span class="tag" title="Title">${c.outlaws.includes(s.seat) ? "Outlaw" : c.first_regent === s.seat ? "First Regent" : "Regent"}</span>` +
+      (fate ? `<span class="tag fate" title="Fate">${esc(data.cardName(fate) || fate)}</span>` : "") : "";
     const playerKey = has(`player:${s.seat}`) ? ` clickable" data-target="player:${s.seat}" tabindex="0` : "";
     return `<section class="player p${s.seat}${mine ? " me" : ""}${playerKey}">
-      <header><span class="seat p${s.seat}">${esc(seatLabel(snap, s.seat))}</span><span class="muted">${esc(who)}</span><span class="power" title="Power; the game ends after a chapter in which someone has ${v.power_to_win}">${s.power} / ${v.power_to_win} Power</span>${hand}</header>
+      <header><span class="seat p${s.seat}">${esc(seatLabel(snap, s.seat))}</span><span class="muted">${esc(who)}</span>${campaignTags}${power(v, s)}${hand}</header>
       <div class="slots">${slots}</div>
       <div class="row"><span class="label">Outrage</span>${outrage}</div>
       <div class="row supplies"><span title="Ships in supply">${ICON.ship} ${s.ships} ships</span><span title="Agents in supply">${ICON.agent} ${s.agents} agents</span><span title="Starports in supply">${ICON.starport} ${s.starports} starports</span><span title="Cities still on the player board (each covers resource slots)">${ICON.city} ${s.cities_on_board} cities</span></div>
       <div class="row"><span class="label">Trophies</span>${trophies}<span class="label">Captives</span>${captives}</div>
       ${leader || lore ? `<div class="label">Leader &amp; lore</div><div class="cards">${leader}${lore}</div>` : ""}
       ${guild ? `<div class="label">Guild cards</div><div class="cards">${guild}</div>` : ""}
+      ${abilities ? `<div class="label">Abilities</div><div class="cards">${abilities}</div>` : ""}
     </section>`;
   }).join("");
 }
@@ -180,7 +283,7 @@ export function renderOverlay(box, v, snap, data, dismissed, onClose) {
     // The results stay until closed (then the header's Results button
     // brings them back).
     box.hidden = dismissed("results");
-    box.innerHTML = box.hidden ? "" : results(v, snap);
+    box.innerHTML = box.hidden ? "" : results(v, snap, data);
     const close = box.querySelector("button.close");
     if (close) close.onclick = () => onClose("results");
     return;
@@ -220,12 +323,23 @@ function scoringBreakdown(sc, v, snap) {
     `<tr class="total"><th>Gained</th>${gained}${two ? "<td></td>" : ""}</tr></tbody></table></div>`;
 }
 
-function results(v, snap) {
+function results(v, snap, data) {
   const o = v.outcome;
   const ranking = o.ranking && o.ranking.length ? o.ranking : v.seats.map((s) => s.seat).sort((a, b) => o.power[b - 1] - o.power[a - 1]);
-  const rows = ranking.map((seat, i) => `<li><span class="seat p${seat}">${esc(seatLabel(snap, seat))}</span> — ${o.power[seat - 1]} Power${(o.conceded || []).includes(seat) ? " (conceded)" : ""}</li>`).join("");
+  const c = v.campaign;
+  // The campaign's Act report (campaign p8): Power and each Fate's
+  // objective, met (its marker reached 0) or failed.
+  const fate = (seat) => {
+    if (!c || !c.fates[seat - 1]) return "";
+    const met = c.objectives[seat - 1] === 0;
+    return ` · ${esc(data.cardName(c.fates[seat - 1]) || "")}: objective <b>${met ? "met" : "failed"}</b>`;
+  };
+  const rows = ranking.map((seat, i) => `<li><span class="seat p${seat}">${esc(seatLabel(snap, seat))}</span> — ${o.power[seat - 1]} Power${fate(seat)}${(o.conceded || []).includes(seat) ? " (conceded)" : ""}</li>`).join("");
   const ties = (o.tiebreaks || []).map((t) => `<p class="facts">${esc(t.text)}</p>`).join("");
-  return `<div class="results"><button type="button" class="close">See the table</button><h2>${esc(seatLabel(snap, o.winner))} wins</h2><p>The game ended: ${esc(o.reason)}.</p><ol class="ranking">${rows}</ol>${ties}${powerChart(v, snap)}` +
+  const head = c
+    ? `<h2>${esc(ACT_NAME[c.act] || "The Act")} is over</h2><p>${esc(seatLabel(snap, o.winner))} has the most Power. The campaign goes on in Act II, which is still being built.</p>`
+    : `<h2>${esc(seatLabel(snap, o.winner))} wins</h2><p>The game ended: ${esc(o.reason)}.</p>`;
+  return `<div class="results"><button type="button" class="close">See the table</button>${head}<ol class="ranking">${rows}</ol>${ties}${powerChart(v, snap)}` +
     `<p><a href="/">Start a new game</a></p></div>`;
 }
 

@@ -6,6 +6,9 @@ import { esc, ownerClass } from "./util.js";
 
 /** The board keys a choice (its JSON form, docs/protocol.md) names. */
 export function keysOf(choice, me) {
+  // Playing an Event card names none (they are all alike): every Event
+  // card in hand is its key.
+  if (choice === "play_event") return ["event"];
   if (!choice || typeof choice !== "object") return [];
   const [k, v] = Object.entries(choice)[0];
   switch (k) {

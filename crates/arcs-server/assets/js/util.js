@@ -19,11 +19,18 @@ export function ownerSeat(owner) {
   return null;
 }
 
-/** CSS class of an owner: p1..p4, empire, free. */
+/** CSS class of an owner: p1..p4, empire, free, blight. */
 export function ownerClass(owner) {
   const s = ownerSeat(owner);
   if (s) return `p${s}`;
-  return owner === "Empire" ? "empire" : "free";
+  return owner === "Empire" ? "empire" : owner === "Blight" ? "blight" : "free";
+}
+
+/** An owner in words: "P2" (or the player's name), "the Empire", "the Free States", "the Blight". */
+export function ownerName(owner, snap) {
+  const s = ownerSeat(owner);
+  if (s) return snap ? seatLabel(snap, s) : `P${s}`;
+  return { Empire: "the Empire", Free: "the Free States", Blight: "the Blight" }[owner] || String(owner);
 }
 
 /** A seat as players know it: its name if given, else "P2". */
