@@ -2,6 +2,7 @@
 //! each Fate's cards in a module of its own.
 
 pub mod admiral;
+pub mod advocate;
 pub mod court;
 pub mod founder;
 pub mod partisan;
@@ -9,7 +10,13 @@ pub mod partisan;
 use super::Behavior;
 
 /// Every campaign family's cards, for the card registry.
-pub static FAMILIES: &[&[&Behavior]] = &[court::CARDS, admiral::CARDS, founder::CARDS, partisan::CARDS];
+pub static FAMILIES: &[&[&Behavior]] = &[
+    court::CARDS,
+    admiral::CARDS,
+    founder::CARDS,
+    partisan::CARDS,
+    advocate::CARDS,
+];
 
 /// Campaign cards that reprint a base card word for word (campaign.md
 /// §3.1, checked against the catalog's texts in `tests`): they behave as
