@@ -122,7 +122,11 @@ impl CampaignConfig {
                         });
                     }
                     if v.contains(&c) {
-                        return Err(ConfigError::Duplicate(c.code().to_string()));
+                        return Err(ConfigError::Duplicate {
+                            list: "the lore pool",
+                            id: c.code().to_string(),
+                            name: c.name().to_string(),
+                        });
                     }
                     v.push(c);
                 }
@@ -154,7 +158,11 @@ pub fn fate_pool(pool: &Option<Vec<String>>) -> Result<Vec<CardId>, ConfigError>
             for n in names {
                 let c = fate_card(n)?;
                 if v.contains(&c) {
-                    return Err(ConfigError::Duplicate(c.code().to_string()));
+                    return Err(ConfigError::Duplicate {
+                        list: "the Fate pool",
+                        id: c.code().to_string(),
+                        name: c.name().to_string(),
+                    });
                 }
                 v.push(c);
             }
@@ -276,7 +284,11 @@ impl Pool {
                         });
                     }
                     if v.contains(&c) {
-                        return Err(ConfigError::Duplicate(c.code().to_string()));
+                        return Err(ConfigError::Duplicate {
+                            list: "the card pool",
+                            id: c.code().to_string(),
+                            name: c.name().to_string(),
+                        });
                     }
                     v.push(c);
                 }
@@ -349,8 +361,12 @@ pub enum ConfigError {
     NotCourt(String),
     #[error("card {id} ({name}) is not implemented yet; it cannot be dealt")]
     NotImplemented { id: String, name: String },
-    #[error("the Court deck lists {0} twice")]
-    Duplicate(String),
+    #[error("{list} names {name} ({id}) twice")]
+    Duplicate {
+        list: &'static str,
+        id: String,
+        name: String,
+    },
     #[error("the Court deck needs at least {need} cards, not {have}")]
     CourtTooSmall { need: usize, have: usize },
     #[error("the Court deck holds at most {max} cards")]
@@ -390,7 +406,11 @@ impl Config {
                         return Err(ConfigError::NotCourt(c.code().to_string()));
                     }
                     if v.contains(&c) {
-                        return Err(ConfigError::Duplicate(c.code().to_string()));
+                        return Err(ConfigError::Duplicate {
+                            list: "the Court deck",
+                            id: c.code().to_string(),
+                            name: c.name().to_string(),
+                        });
                     }
                     v.push(c);
                 }
@@ -484,7 +504,11 @@ impl Config {
                     let f = fate_card(x)?;
                     check_fate(f)?;
                     if seen.contains(&f) {
-                        return Err(ConfigError::Duplicate(f.code().to_string()));
+                        return Err(ConfigError::Duplicate {
+                            list: "the Fates",
+                            id: f.code().to_string(),
+                            name: f.name().to_string(),
+                        });
                     }
                     seen.push(f);
                 }

@@ -131,6 +131,16 @@ impl crate::game::Game {
         ))
     }
 
+    /// `seat`'s own decision in words, when it is one of the deciding
+    /// seats (several decide at once during the campaign's Fate choice).
+    pub fn describe_pending_for(&self, seat: Seat) -> Option<(String, Vec<String>)> {
+        let d = self.decision_for(seat)?;
+        Some((
+            describe_prompt(self.state(), d.seat, &d.prompt),
+            d.describe_choices(self.state()),
+        ))
+    }
+
     /// One choice of `seat`'s pending decision in words (see
     /// [`describe_choice`]); a choice out of that context is still
     /// described, in general words.

@@ -199,6 +199,11 @@ impl Game {
         self.state.decision_for(seat)
     }
 
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.state.outcome.is_some()
+    }
+
     /// Seats that may decide now (several during a decision all take at
     /// once), in seat order.
     pub fn deciding_seats(&self) -> Vec<Seat> {

@@ -149,7 +149,10 @@ fn config_validation() {
         ]),
         ..Config::base(3)
     };
-    assert!(matches!(Game::new(c, 0), Err(ConfigError::Duplicate(_))));
+    assert!(matches!(
+        Game::new(c, 0),
+        Err(ConfigError::Duplicate { .. })
+    ));
     let c = Config {
         court: Some(vec!["LEAD01".into()]),
         ..Config::base(3)

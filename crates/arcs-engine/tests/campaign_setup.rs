@@ -324,8 +324,8 @@ fn f701a_admiral_setup() {
         assert!(s.seat(Seat(1)).guild().contains(&officers));
         let c = s.campaign().unwrap();
         assert!(c.booklet.contains(&foundries));
-        // With the Steward in play the initiative holder (P1) takes the tile.
-        let want = if steward { Seat(0) } else { Seat(1) };
+        // With the Steward in play (P3) the Steward's setup takes the tile.
+        let want = if steward { Seat(2) } else { Seat(1) };
         assert_eq!(c.first_regent, Some(want), "steward {steward}");
         assert_eq!(c.objective[1], 13);
     }

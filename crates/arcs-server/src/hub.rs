@@ -88,9 +88,14 @@ pub struct CreateGame {
     /// One entry per seat: `human`, `random`, `heuristic`, `search`,
     /// `search:500ms`... 2 to 4 seats.
     pub seats: Vec<String>,
-    /// `base` (default) or `leaders-lore`.
+    /// `base` (default), `leaders-lore` or `campaign` (Act I of The
+    /// Blighted Reach).
     #[serde(default)]
     pub mode: Option<String>,
+    /// Campaign: a Fate per seat (names such as "Admiral"); absent, each
+    /// player draws 2 "A" Fates and chooses one secretly.
+    #[serde(default)]
+    pub fates: Option<Vec<String>>,
     /// Leaders & Lore: the second-lore-card variant.
     #[serde(default)]
     pub second_lore: bool,
@@ -235,11 +240,13 @@ struct Live {
 }
 
 impl Live {
+    /// A bot that must decide now: the deciding seat's, or — when several
+    /// seats decide at once — the first of them that is a bot's.
     fn bot_to_move(&self) -> Option<Seat> {
-        match self.game.pending() {
-            Pending::Decision(d) if self.agents.get(d.seat.index())?.is_some() => Some(d.seat),
-            _ => None,
-        }
+        self.game
+            .deciding_seats()
+            .into_iter()
+            .find(|x| self.agents.get(x.index()).is_some_and(|a| a.is_some()))
     }
 }
 
@@ -339,19 +346,26 @@ fn check_bot_level(level: &str, max_think: Duration) -> Result<(), HubError> {
 fn waiting_of(game: &Game, record: &GameRecord) -> Waiting {
     match game.pending() {
         Pending::Over(_) => Waiting::Over,
-        Pending::Decision(d) => match record.seats.get(d.seat.index()) {
-            Some(SeatKind::Bot(_)) => Waiting::Bot,
-            _ => Waiting::Person,
-        },
+        // Bots first: while one of several deciding seats is a bot's, the
+        // server has a move to make.
+        Pending::Decision(_) => {
+            if game
+                .deciding_seats()
+                .iter()
+                .any(|x| matches!(record.seats.get(x.index()), Some(SeatKind::Bot(_))))
+            {
+                Waiting::Bot
+            } else {
+                Waiting::Person
+            }
+        }
     }
 }
 
-/// The seat whose decision is pending, if any.
-fn decider(game: &Game) -> Option<Seat> {
-    match game.pending() {
-        Pending::Decision(d) => Some(d.seat),
-        Pending::Over(_) => None,
-    }
+/// The seats whose decisions are pending (several at once during the
+/// campaign's secret Fate choice).
+fn deciders(game: &Game) -> Vec<Seat> {
+    game.deciding_seats()
 }
 
 /// The snapshot for `viewer`, with whether its seat has a webhook.
@@ -758,25 +772,29 @@ impl Hub {
     /// if it has one, is a person's, was not the decider before (`before`)
     /// and did not make the change itself (`actor`: a seat that undoes is
     /// at its page). Never waits: the notice is queued or dropped.
-    fn notify_decider(&self, live: &LiveGame, st: &Live, before: Option<Seat>, actor: Seat) {
-        let Pending::Decision(d) = st.game.pending() else {
-            return;
-        };
-        if Some(d.seat) == before
-            || d.seat == actor
-            || live.record.seats.get(d.seat.index()) != Some(&SeatKind::Human)
-        {
-            return;
+    fn notify_decider(&self, live: &LiveGame, st: &Live, before: Vec<Seat>, actor: Seat) {
+        // Every person's seat that must decide now (several at once during
+        // the campaign's Fate choice).
+        for seat in st.game.deciding_seats() {
+            let Some(d) = st.game.decision_for(seat) else {
+                continue;
+            };
+            if before.contains(&d.seat)
+                || d.seat == actor
+                || live.record.seats.get(d.seat.index()) != Some(&SeatKind::Human)
+            {
+                continue;
+            }
+            let Some(url) = live.webhooks().get(d.seat.index()).cloned().flatten() else {
+                continue;
+            };
+            let name = live.record.names.get(d.seat.index()).cloned().flatten();
+            let prompt = format!("{}: {}", d.seat, d.prompt.describe());
+            self.notifier.notify(
+                url,
+                Notice::new(&live.record.id, d.seat, name, st.version, prompt),
+            );
         }
-        let Some(url) = live.webhooks().get(d.seat.index()).cloned().flatten() else {
-            return;
-        };
-        let name = live.record.names.get(d.seat.index()).cloned().flatten();
-        let prompt = format!("{}: {}", d.seat, d.prompt.describe());
-        self.notifier.notify(
-            url,
-            Notice::new(&live.record.id, d.seat, name, st.version, prompt),
-        );
     }
 
     /// The webhook notifier (its counts, for tests).
@@ -846,17 +864,53 @@ impl Hub {
         let mut config = match mode {
             "base" => Config::base(n as u8),
             "leaders-lore" | "leaders_lore" => Config::leaders_lore(n as u8),
+            "campaign" => {
+                use arcs_engine::config::FateSelection;
+                let mut c = Config::campaign(n as u8);
+                c.campaign.fates = match &req.fates {
+                    Some(f) => {
+                        if f.len() > 4 || f.iter().any(|x| x.chars().count() > 40) {
+                            return Err(HubError::BadSettings(
+                                "fates: at most one short Fate name per seat".into(),
+                            ));
+                        }
+                        FateSelection::Fixed(f.clone())
+                    }
+                    // Each player draws 2 of the "A" Fates implemented so
+                    // far and chooses one in secret (campaign p4 step A).
+                    None => {
+                        let pool = arcs_engine::campaign::fates::playable('A');
+                        if pool.len() < 2 * n {
+                            return Err(HubError::BadSettings(format!(
+                                "drawing Fates needs 2 per player ({}), and {} of the \"A\" \
+                                 Fates are playable so far: choose each seat's Fate instead",
+                                2 * n,
+                                pool.len()
+                            )));
+                        }
+                        FateSelection::Draw(Some(
+                            pool.iter().map(|c| c.code().to_string()).collect(),
+                        ))
+                    }
+                };
+                c
+            }
             other => {
                 return Err(HubError::BadSettings(format!(
-                    "unknown mode {:?} (base, leaders-lore)",
+                    "unknown mode {:?} (base, leaders-lore, campaign)",
                     shown(other)
                 )))
             }
         };
+        if req.fates.is_some() && mode != "campaign" {
+            return Err(HubError::BadSettings(
+                "fates are for the campaign (mode campaign)".into(),
+            ));
+        }
         if req.second_lore {
-            if mode == "base" {
+            if mode != "leaders-lore" && mode != "leaders_lore" {
                 return Err(HubError::BadSettings(
-                    "second_lore is a Leaders & Lore variant; the base game has no lore".into(),
+                    "second_lore is a Leaders & Lore variant (mode leaders-lore)".into(),
                 ));
             }
             config.leaders_lore.second_lore = true;
@@ -913,12 +967,13 @@ impl Hub {
                 now: st.version,
             });
         }
-        let Pending::Decision(d) = st.game.pending() else {
+        if st.game.is_over() {
             return Err(HubError::GameOver);
-        };
-        if d.seat != seat {
-            return Err(HubError::NotYourDecision);
         }
+        // The seat's own decision (it may be one of several deciding).
+        let Some(d) = st.game.decision_for(seat) else {
+            return Err(HubError::NotYourDecision);
+        };
         let Some(&choice) = d.choices.get(index) else {
             return Err(HubError::NoSuchChoice {
                 index,
@@ -950,7 +1005,7 @@ impl Hub {
         let (store, id, version) = (self.store.clone(), live.record.id.clone(), st.version);
         let saved = SavedChoice { seat, choice };
         let version = blocking(move || store.append(&id, version, index, &saved, waiting)).await?;
-        let before = self.watched(live).then(|| decider(&st.game));
+        let before = self.watched(live).then(|| deciders(&st.game));
         st.game = next;
         st.version = version;
         let _ = live.updates.send(version);
@@ -989,7 +1044,7 @@ impl Hub {
         let waiting = waiting_of(&back, &live.record);
         let (store, key, at) = (self.store.clone(), live.record.id.clone(), st.version);
         let version = blocking(move || store.truncate(&key, at, len, waiting)).await?;
-        let before = self.watched(&live).then(|| decider(&st.game));
+        let before = self.watched(&live).then(|| deciders(&st.game));
         st.game = back;
         st.version = version;
         let _ = live.updates.send(version);
@@ -1054,7 +1109,7 @@ impl Hub {
             let Some(seat) = st.bot_to_move() else {
                 return false;
             };
-            let Pending::Decision(d) = st.game.pending() else {
+            let Some(d) = st.game.decision_for(seat) else {
                 return false;
             };
             let Some(agent) = st.agents[seat.index()].take() else {

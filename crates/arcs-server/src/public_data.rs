@@ -33,8 +33,16 @@ pub fn cards() -> Vec<Value> {
     let mut out: Vec<Value> = (0..ActionCard::COUNT as u8)
         .map(|i| action_card(ActionCard(i)))
         .collect();
-    for info in &catalog().cards {
+    // The campaign's Event cards (28..31), all alike.
+    out.extend((0..ActionCard::EVENTS).map(|k| event_card(ActionCard::event(k))));
+    for (i, info) in catalog().cards.iter().enumerate() {
         let mut o = Map::new();
+        o.insert(
+            "implemented".into(),
+            json!(arcs_engine::cards::implemented(arcs_engine::CardId(
+                i as u16
+            ))),
+        );
         o.insert("id".into(), json!(info.id));
         o.insert("name".into(), json!(info.name));
         o.insert("set".into(), json!(info.set));
@@ -60,6 +68,35 @@ pub fn cards() -> Vec<Value> {
         out.push(Value::Object(o));
     }
     out
+}
+
+/// An Event card (campaign rules p12): no suit, number or pips of its
+/// own.
+fn event_card(card: ActionCard) -> Value {
+    json!({
+        "id": card.to_string(),
+        "name": "Event",
+        "set": "blighted-reach",
+        "kind": "action",
+        "text": "Take actions like the lead card unless a Rival played an Event card or secured \
+                 the Imperial Council earlier this round. You cannot lead this, copy with it or \
+                 discard it to seize the initiative. At the end of the round the initiative \
+                 holder may call the Summit, then rolls the event die: Crisis, resolve the \
+                 Crises; Edict, resolve the Edicts (unless the Imperial Council was secured: \
+                 it resolves instead).",
+        "action": {
+            "index": card.0,
+            "code": card.to_string(),
+            "suit": "event",
+            "number": 0,
+            "pips": 0,
+            "actions": [],
+            "declare": null,
+            "four_player_only": false,
+            "seizes_initiative": false,
+            "event": true,
+        },
+    })
 }
 
 fn action_card(card: ActionCard) -> Value {
@@ -255,7 +292,11 @@ mod tests {
     #[test]
     fn court_cards_leaders_and_lore_carry_what_a_card_shows() {
         let cards = cards();
-        assert_eq!(cards.len(), 28 + catalog().cards.len());
+        assert_eq!(
+            cards.len(),
+            28 + 4 + catalog().cards.len(),
+            "action cards, Event cards, the catalog"
+        );
         let by = |id: &str| cards.iter().find(|c| c["id"] == id).unwrap().clone();
         let engineers = by("ARCS-BC01");
         assert_eq!(engineers["name"], "Loyal Engineers");

@@ -68,27 +68,29 @@ pub struct Snapshot {
 
 pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewer) -> Snapshot {
     let view = game.view(viewer.seat());
-    let (your_turn, prompt_text, choices_text) = match game.pending() {
-        Pending::Decision(d) => {
-            let mine = Some(d.seat) == viewer.seat();
-            (
-                mine,
-                Some(format!("{}: {}", d.seat, d.prompt.describe())),
-                if mine {
-                    d.choices.iter().map(|c| c.to_string()).collect()
-                } else {
-                    Vec::new()
-                },
-            )
-        }
-        Pending::Over(_) => (false, None, Vec::new()),
+    // The viewer's own decision, when it is one of the deciding seats
+    // (several seats decide at once during the campaign's Fate choice).
+    let mine = viewer.seat().and_then(|s| game.decision_for(s));
+    let (your_turn, prompt_text, choices_text) = match (&mine, game.pending()) {
+        (Some(d), _) => (
+            true,
+            Some(format!("{}: {}", d.seat, d.prompt.describe())),
+            d.choices.iter().map(|c| c.to_string()).collect(),
+        ),
+        (None, Pending::Decision(d)) => (
+            false,
+            Some(format!("{}: {}", d.seat, d.prompt.describe())),
+            Vec::new(),
+        ),
+        (None, Pending::Over(_)) => (false, None, Vec::new()),
     };
     // Only the decider's own choices are described: the words name what
     // its choices already show it (its hand, the pieces, the Court).
-    let (prompt_described, choices_described) = match game.describe_pending() {
-        Some((prompt, choices)) if your_turn => (Some(prompt), choices),
-        _ => (None, Vec::new()),
-    };
+    let (prompt_described, choices_described) =
+        match viewer.seat().and_then(|s| game.describe_pending_for(s)) {
+            Some((prompt, choices)) if your_turn => (Some(prompt), choices),
+            _ => (None, Vec::new()),
+        };
     Snapshot {
         id: record.id.clone(),
         you: viewer.seat(),

@@ -575,8 +575,8 @@ async fn public_data_setup_cards_and_log_tail() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         cards.as_array().unwrap().len(),
-        28 + 533,
-        "action cards and the catalog"
+        28 + 4 + 533,
+        "action cards, the campaign's Event cards and the catalog"
     );
     assert_eq!(cards[0]["action"]["code"], "ADM1");
     assert!(setups[0]["out_of_play"].is_array());
@@ -651,4 +651,139 @@ async fn player_names_are_stored_and_shown_as_given() {
     .await;
     assert_eq!(g["seats"][0]["name"], "é".repeat(24));
     assert_eq!(store.count().unwrap(), 2, "refused settings stored nothing");
+}
+
+/// A campaign game through the API: fixed Fates, the Act I setup, the
+/// campaign's public parts in every view and nothing secret in any.
+#[tokio::test]
+async fn a_campaign_game_with_chosen_fates_is_played_through_the_api() {
+    let hub = hub();
+    let g = create(
+        &hub,
+        json!({"seats": ["human", "human"], "mode": "campaign", "fates": ["Admiral", "Founder"]}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap();
+    let toks = tokens(&g);
+    let spectator = g["spectator_token"].as_str().unwrap();
+    let s = snap(&hub, id, spectator).await;
+    let c = &s["view"]["campaign"];
+    assert_eq!(c["act"], 1);
+    assert_eq!(c["fates"].as_array().unwrap().len(), 2);
+    assert!(c["fate_offer"].is_null(), "a spectator has no Fate offer");
+    for step in 0..120 {
+        let s = snap(&hub, id, spectator).await;
+        assert_no_leak(&s, None);
+        let Some((seat, tok)) = deciding(&s, &toks) else {
+            break;
+        };
+        let mine = snap(&hub, id, &tok).await;
+        assert_no_leak(&mine, Some(seat as u64));
+        assert!(mine["view"]["campaign"].is_object());
+        let n = mine["choices_text"].as_array().unwrap().len();
+        assert_eq!(mine["choices_described"].as_array().unwrap().len(), n);
+        let (status, after) =
+            act(&hub, id, &tok, mine["version"].as_u64().unwrap(), step % n).await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+    }
+}
+
+/// Without chosen Fates each player draws 2 and chooses one in secret,
+/// both at once: each seat sees only its own offer, either may answer
+/// first, and the other's offer and choice stay hidden until both chose.
+#[tokio::test]
+async fn campaign_fates_are_chosen_at_once_and_in_secret() {
+    let hub = hub();
+    let g = create(
+        &hub,
+        json!({"seats": ["human", "human"], "mode": "campaign"}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap();
+    let toks = tokens(&g);
+    let spectator = g["spectator_token"].as_str().unwrap();
+    let one = snap(&hub, id, &toks[0]).await;
+    let two = snap(&hub, id, &toks[1]).await;
+    for s in [&one, &two] {
+        assert!(
+            s["your_turn"].as_bool().unwrap(),
+            "both seats decide at once"
+        );
+        assert_eq!(s["choices_text"].as_array().unwrap().len(), 2);
+        assert_eq!(
+            s["view"]["campaign"]["fate_offer"]
+                .as_array()
+                .unwrap()
+                .len(),
+            2
+        );
+    }
+    let offer = |s: &Value| s["view"]["campaign"]["fate_offer"].to_string();
+    assert_ne!(offer(&one), offer(&two));
+    let watch = snap(&hub, id, spectator).await;
+    assert!(!watch["your_turn"].as_bool().unwrap());
+    for s in [&watch, &two] {
+        for card in one["view"]["campaign"]["fate_offer"].as_array().unwrap() {
+            assert!(
+                !s["view"]["campaign"]
+                    .to_string()
+                    .contains(card.as_str().unwrap()),
+                "P1's offer leaked"
+            );
+        }
+    }
+    // P2 answers first; P1 is still asked, and P2's choice is not shown.
+    let (status, _) = act(&hub, id, &toks[1], two["version"].as_u64().unwrap(), 1).await;
+    assert_eq!(status, StatusCode::OK);
+    let one = snap(&hub, id, &toks[0]).await;
+    assert!(one["your_turn"].as_bool().unwrap());
+    assert!(one["view"]["campaign"]["fates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(Value::is_null));
+    let two = snap(&hub, id, &toks[1]).await;
+    assert!(!two["your_turn"].as_bool().unwrap(), "P2 chose already");
+    let (status, again) = act(&hub, id, &toks[1], two["version"].as_u64().unwrap(), 0).await;
+    assert_ne!(status, StatusCode::OK, "one choice per seat: {again}");
+    let (status, _) = act(&hub, id, &toks[0], one["version"].as_u64().unwrap(), 0).await;
+    assert_eq!(status, StatusCode::OK);
+    let s = snap(&hub, id, spectator).await;
+    let fates = s["view"]["campaign"]["fates"].as_array().unwrap();
+    assert!(fates.iter().all(Value::is_string), "revealed together: {s}");
+}
+
+#[tokio::test]
+async fn campaign_settings_are_checked() {
+    let hub = hub();
+    for (body, says) in [
+        (
+            json!({"seats": ["human", "human"], "fates": ["Admiral", "Founder"]}),
+            "campaign",
+        ),
+        (
+            json!({"seats": ["human", "human"], "mode": "campaign", "fates": ["Admiral", "Nobody"]}),
+            "Nobody",
+        ),
+        (
+            json!({"seats": ["human", "human"], "mode": "campaign", "fates": ["Admiral", "Admiral"]}),
+            "Admiral",
+        ),
+        (
+            json!({"seats": ["human", "human"], "mode": "campaign", "fates": ["Admiral"]}),
+            "Fate",
+        ),
+        (
+            json!({"seats": ["human", "human"], "mode": "campaign", "fates": ["Admiral", "Founder"], "setup_card": "x"}),
+            "setup card",
+        ),
+        (
+            json!({"seats": ["human", "human"], "mode": "campaign", "fates": ["Admiral", "Founder"], "second_lore": true}),
+            "lore",
+        ),
+    ] {
+        let (status, v) = call(&hub, "POST", "/api/games", Some(&body.to_string())).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {v}");
+        assert!(v.to_string().contains(says), "{body}: {v}");
+    }
 }

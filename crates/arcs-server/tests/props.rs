@@ -167,7 +167,7 @@ fn setting() -> impl Strategy<Value = Value> {
     (
         prop_oneof![4 => prop::collection::vec(seat(), 2..5), 1 => prop::collection::vec(seat(), 0..7)],
         prop::option::of(prop_oneof![
-            3 => prop::sample::select(vec!["base", "leaders-lore"]).prop_map(String::from),
+            3 => prop::sample::select(vec!["base", "leaders-lore", "campaign"]).prop_map(String::from),
             1 => text(),
         ]),
         prop::option::of(any::<bool>()),
@@ -179,8 +179,17 @@ fn setting() -> impl Strategy<Value = Value> {
         prop::option::of(prop_oneof![3 => (0u64..12_000).prop_map(|n| json!(n)), 1 => number()]),
         prop::option::of(prop_oneof![1 => text(), 9 => Just(String::new())]),
         prop::option::of(prop::collection::vec(name(), 0..6)),
+        // Campaign Fates: names, some unknown, repeated or not strings.
+        prop::option::of(prop::collection::vec(
+            prop_oneof![
+                4 => prop::sample::select(vec!["Admiral", "Founder", "Partisan", "ARCS-FATE02", "Nobody"])
+                    .prop_map(|s| json!(s)),
+                1 => name(),
+            ],
+            0..6,
+        )),
     )
-        .prop_map(|(seats, mode, second, card, seed, delay, extra, names)| {
+        .prop_map(|(seats, mode, second, card, seed, delay, extra, names, fates)| {
             let mut v = json!({ "seats": seats });
             let o = v.as_object_mut().unwrap();
             if let Some(m) = mode {
@@ -200,6 +209,9 @@ fn setting() -> impl Strategy<Value = Value> {
             }
             if let Some(n) = names {
                 o.insert("names".into(), json!(n));
+            }
+            if let Some(f) = fates {
+                o.insert("fates".into(), json!(f));
             }
             if let Some(k) = extra.filter(|k| !k.is_empty()) {
                 o.insert(k, json!(1));
@@ -272,6 +284,11 @@ proptest! {
             prop_assert!((2..=4).contains(&seats.len()));
             let people = seats.iter().filter(|s| s.as_str().map(str::trim) == Some("human")).count();
             prop_assert!(v.get("seed").is_none_or(|s| s.is_null()) || people <= 1, "{v}");
+            // Fates only in a campaign, one per seat.
+            if let Some(f) = v.get("fates").and_then(|f| f.as_array()) {
+                prop_assert_eq!(v["mode"].as_str(), Some("campaign"));
+                prop_assert_eq!(f.len(), seats.len());
+            }
             // Names came back trimmed, well-formed, one per seat.
             if let Some(names) = v.get("names").and_then(|n| n.as_array()) {
                 prop_assert_eq!(names.len(), seats.len());

@@ -80,7 +80,7 @@ pub fn secure_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
 pub fn secure(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sink) {
     s.pop();
     let Choice::Court(pos) = choice else { return };
-    take_card(s, seat, pos as usize, false, ev);
+    take_card(s, seat, pos as usize, OthersAgents::Captured, ev);
 }
 
 /// Whether any Court card holds an agent of `defender` (B-CITY-06).
@@ -111,13 +111,32 @@ pub fn ransack(
         Some(destroyer),
         "{destroyer} ransacks the Court."
     );
-    take_card(s, destroyer, pos as usize, true, ev);
+    take_card(s, destroyer, pos as usize, OthersAgents::Trophies, ev);
+}
+
+/// What becomes of the other players' agents on a secured card.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OthersAgents {
+    /// Captives of the securer (B-SEC-02).
+    Captured,
+    /// Trophies of the securer (Ransack, B-CITY-06).
+    Trophies,
+    /// Back to their owners (the Steward's Dealmakers: "they secure it but
+    /// return agents they would capture").
+    Returned,
 }
 
 /// Secures the card at `pos` (B-SEC-02..04): own agents go home, Rival
-/// agents become Captives (or Trophies when Ransacking, B-CITY-06), "When
-/// Secured" resolves, then the position refills.
-pub fn take_card(s: &mut GameState, seat: Seat, pos: usize, as_trophies: bool, ev: &mut dyn Sink) {
+/// agents become Captives (or Trophies when Ransacking, B-CITY-06, or go
+/// home too with Dealmakers' Bargain), "When Secured" resolves, then the
+/// position refills.
+pub fn take_card(
+    s: &mut GameState,
+    seat: Seat,
+    pos: usize,
+    others: OthersAgents,
+    ev: &mut dyn Sink,
+) {
     let Some(card) = s.court[pos].card else {
         return;
     };
@@ -136,12 +155,13 @@ pub fn take_card(s: &mut GameState, seat: Seat, pos: usize, as_trophies: bool, e
             continue;
         }
         let owner = Owner::from_index(i);
-        if owner == seat.owner() {
-            s.return_agents(seat, n);
-        } else if as_trophies {
-            *s.seat_mut(seat).trophy(owner, TrophyKind::Agent) += n;
-        } else {
-            s.seat_mut(seat).captives[i] += n;
+        match (owner.seat(), others) {
+            (Some(x), _) if x == seat => s.return_agents(seat, n),
+            (Some(x), OthersAgents::Returned) => s.return_agents(x, n),
+            (_, OthersAgents::Trophies) => {
+                *s.seat_mut(seat).trophy(owner, TrophyKind::Agent) += n;
+            }
+            _ => s.seat_mut(seat).captives[i] += n,
         }
     }
     log!(
@@ -154,10 +174,10 @@ pub fn take_card(s: &mut GameState, seat: Seat, pos: usize, as_trophies: bool, e
             .enumerate()
             .any(|(i, &n)| n > 0 && i != seat.index())
         {
-            if as_trophies {
-                ", taking the Rival agents on it as Trophies"
-            } else {
-                ", capturing the Rival agents on it"
+            match others {
+                OthersAgents::Trophies => ", taking the Rival agents on it as Trophies",
+                OthersAgents::Captured => ", capturing the Rival agents on it",
+                OthersAgents::Returned => "; the other agents on it return to their owners",
             }
         } else {
             ""

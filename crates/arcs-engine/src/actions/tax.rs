@@ -11,8 +11,9 @@ use crate::state::{slot_key, systems_in, BuildingKind, GameState};
 /// What a Tax target is, for the capture rule.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Target {
-    /// A city taxed like a Loyal city (own city, or any city under
-    /// Empath's Bond): no captive.
+    /// A city taxed like a Loyal city (own city, any city under Empath's
+    /// Bond, a city in an Empire-controlled system under Imperial
+    /// Authority): no captive.
     AsLoyal,
     /// A Rival city: capture an agent (B-TAX-03).
     Rival(Seat),
@@ -27,12 +28,19 @@ struct Mods {
     bond: bool,
     inspiring: bool,
     loyal_restricted: bool,
+    /// Imperial Authority (campaign): any city in an Empire-controlled
+    /// system, like a Loyal one.
+    imperial: bool,
 }
 
 fn mods(s: &GameState, seat: Seat) -> Mods {
     use cards::Hook;
     // One test for the common case: no held card modifies taxing.
-    let any = Hook::Retax.bit() | Hook::Bond.bit() | Hook::Inspiring.bit() | Hook::TaxLoyal.bit();
+    let any = Hook::Retax.bit()
+        | Hook::Bond.bit()
+        | Hook::Inspiring.bit()
+        | Hook::TaxLoyal.bit()
+        | Hook::TaxImperial.bit();
     if s.seat(seat).hooks() & any == 0 {
         return Mods::default();
     }
@@ -41,6 +49,7 @@ fn mods(s: &GameState, seat: Seat) -> Mods {
         bond: cards::bond(s, seat),
         inspiring: cards::inspiring(s, seat),
         loyal_restricted: !cards::may_tax_loyal_everywhere(s, seat),
+        imperial: cards::tax_imperial(s, seat),
     }
 }
 
@@ -58,6 +67,10 @@ fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8, m: Mods) -> Opti
                 let rival = b.owner.seat();
                 let ok = s.controls(seat, sys)
                     || (m.inspiring && s.sys(sys).ships_of(seat.owner()).total() > 0);
+                // Imperial Authority: any city in an Empire-controlled
+                // system, like a Loyal one, ignoring the Presence and Truce
+                // Laws (docs/rulings.md R-CAMP-STEWARD-TAX).
+                let imperial = m.imperial && s.controller(sys) == Some(Owner::Empire);
                 match rival {
                     // Campaign p11 Truce Law: a Regent does not tax a Rival
                     // Regent's city where Imperial ships are.
@@ -65,13 +78,13 @@ fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8, m: Mods) -> Opti
                         if s.is_campaign()
                             && crate::campaign::empire::truce_shields(s, seat, r, sys) =>
                     {
-                        None
+                        imperial.then_some(Target::AsLoyal)
                     }
                     Some(r) if ok => Some(Target::Rival(r)),
                     None if ok => Some(Target::AsLoyal),
                     // Empath's Bond adds the cities one could not tax
                     // otherwise, taxed like Loyal ones: no captive (R-L20).
-                    _ if m.bond => Some(Target::AsLoyal),
+                    _ if m.bond || imperial => Some(Target::AsLoyal),
                     _ => None,
                 }
             }

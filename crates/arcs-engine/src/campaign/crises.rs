@@ -85,7 +85,7 @@ fn court(s: &mut GameState, step: u8, rolled: bool, ev: &mut dyn Sink) {
         if p >= s.court.len() {
             return None;
         }
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             super::attach::attached(s, p)
         } else {
             s.court[p].card

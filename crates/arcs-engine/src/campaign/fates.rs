@@ -96,6 +96,7 @@ pub fn give_initiative(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
 
 /// Fates whose Act I cards are implemented, by Fate number.
 pub static FATES: &[&FateDef] = &[
+    &crate::cards::campaign::steward::FATE,
     &crate::cards::campaign::founder::FATE,
     &crate::cards::campaign::advocate::FATE,
     &crate::cards::campaign::partisan::FATE,
@@ -137,6 +138,16 @@ pub fn number(card: CardId) -> Option<u8> {
         .strip_prefix("ARCS-FATE")
         .and_then(|n| n.parse().ok())
         .filter(|n| (1..=24).contains(n))
+}
+
+/// The implemented Fates of a group, in number order: what a table may
+/// draw from while some Fates are still being built (`arcs cards` lists
+/// the others as not implemented).
+pub fn playable(letter: char) -> Vec<CardId> {
+    group(letter)
+        .into_iter()
+        .filter(|c| def(*c).is_some())
+        .collect()
 }
 
 /// The Fate cards of a group: A (1–8), B (9–16), C (17–24) (p2, p8).

@@ -250,7 +250,9 @@ impl Campaign {
 /// Campaign cards whose rules are the engine's own (no `Behavior`): the
 /// Imperial Council (AID01A/B), Guild Envoys Depart (AID02), the three
 /// Govern the Imperial Reach cards (AID03–05), the Regent/Outlaw title
-/// (AID06A/B), and the Setup sides of implemented Fates' objective cards.
+/// (AID06A/B), the Setup sides of implemented Fates' objective cards, and
+/// the Fate cards of implemented Fates (a Fate card is its objective's
+/// summary; its powers are its objective and its other cards).
 pub fn rules_card_implemented(card: CardId) -> bool {
     const RULES: &[&str] = &[
         "ARCS-AID01A",
@@ -262,7 +264,7 @@ pub fn rules_card_implemented(card: CardId) -> bool {
         "ARCS-AID06A",
         "ARCS-AID06B",
     ];
-    RULES.contains(&card.code()) || fates::setup_implemented(card)
+    RULES.contains(&card.code()) || fates::setup_implemented(card) || fates::def(card).is_some()
 }
 
 /// Pieces of the Empire, the Free States or the Blight go back to their

@@ -159,6 +159,8 @@ card_families! {
     Partisan(super::campaign::partisan::Effect),
     /// The Advocate's cards (campaign/advocate.rs).
     Advocate(super::campaign::advocate::Effect),
+    /// The Steward's cards (campaign/steward.rs).
+    Steward(super::campaign::steward::Effect),
 }
 
 impl CardFrame {
@@ -283,6 +285,20 @@ mod tests {
                 deck: true,
             }
             .into(),
+            crate::cards::campaign::steward::Effect::Bargain { seat, card }.into(),
+            crate::cards::campaign::steward::Effect::Next {
+                seat,
+                card,
+                left: 2,
+            }
+            .into(),
+            crate::cards::campaign::steward::Effect::Influence {
+                seat,
+                card,
+                left: 1,
+            }
+            .into(),
+            crate::cards::campaign::steward::Effect::Secure { seat, card }.into(),
         ];
         for c in frames {
             let f = Frame::Card(c);

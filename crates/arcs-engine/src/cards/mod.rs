@@ -148,6 +148,10 @@ pub struct Behavior {
     /// Cities and starports count as Loyal for tax, ships and Catapult
     /// (Empath's Bond), when true.
     pub bond: Option<fn(&GameState) -> bool>,
+    /// A Regent holder taxes any city in an Empire-controlled system like
+    /// a Loyal one, ignoring the Presence and Truce Laws, without Captives
+    /// (Imperial Authority).
+    pub tax_imperial: bool,
     pub after_tax: Option<TaxHook>,
     pub ships_always_fresh: bool,
     /// May build this kind on gates, one per gate (Gate Ports, Gate Stations).
@@ -231,6 +235,7 @@ impl Behavior {
         inspiring: false,
         retax: None,
         bond: None,
+        tax_imperial: false,
         after_tax: None,
         ships_always_fresh: false,
         build_on_gates: None,
@@ -284,6 +289,7 @@ pub enum Hook {
     Inspiring,
     Retax,
     Bond,
+    TaxImperial,
     AfterTax,
     ShipsAlwaysFresh,
     BuildOnGates,
@@ -351,6 +357,7 @@ fn behavior_bits(b: &Behavior) -> u64 {
     set(b.inspiring, Inspiring);
     set(b.retax.is_some(), Retax);
     set(b.bond.is_some(), Bond);
+    set(b.tax_imperial, TaxImperial);
     set(b.after_tax.is_some(), AfterTax);
     set(b.ships_always_fresh, ShipsAlwaysFresh);
     set(b.build_on_gates.is_some(), BuildOnGates);
@@ -850,6 +857,12 @@ pub fn bond(s: &GameState, seat: Seat) -> bool {
     held_with(s, seat, Hook::Bond).any(|(_, b)| b.bond.is_some_and(|f| f(s)))
 }
 
+/// Imperial Authority: a Regent taxes any city in an Empire-controlled
+/// system like a Loyal one (campaign; never in a base game).
+pub fn tax_imperial(s: &GameState, seat: Seat) -> bool {
+    any_held(s, seat, Hook::TaxImperial, |b| b.tax_imperial) && s.is_regent(seat)
+}
+
 /// "After you tax" hooks (Mystic, Fuel-Drinker, Agitator, Shaper, Overseer).
 pub fn after_tax(s: &mut GameState, seat: Seat, done: &TaxDone, ev: &mut dyn Sink) {
     let hooks: Vec<_> = held_with(s, seat, Hook::AfterTax)
@@ -1011,6 +1024,11 @@ pub fn gain_secured_guild(s: &mut GameState, seat: Seat, card: CardId) {
     s.seat_mut(seat).add_guild(card);
     if s.turn.seat == seat && s.turn.prelude_open {
         let _ = s.turn.secured_in_prelude.try_push(card);
+    }
+    // "Bury this if you're an Outlaw" holds for a card an Outlaw secures
+    // (docs/rulings.md R-CAMP-STEWARD-BURY).
+    if s.is_outlaw(seat) {
+        bury_outlaw_cards(s, seat, ev);
     }
 }
 

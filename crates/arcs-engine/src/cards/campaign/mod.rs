@@ -6,6 +6,7 @@ pub mod advocate;
 pub mod court;
 pub mod founder;
 pub mod partisan;
+pub mod steward;
 
 use super::Behavior;
 
@@ -16,6 +17,7 @@ pub static FAMILIES: &[&[&Behavior]] = &[
     founder::CARDS,
     partisan::CARDS,
     advocate::CARDS,
+    steward::CARDS,
 ];
 
 /// Campaign cards that reprint a base card word for word (campaign.md

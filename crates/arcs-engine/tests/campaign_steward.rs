@@ -1,0 +1,282 @@
+//! The Steward (Fate Set 1), Act I: its setup (ARCS-F101A), the words of
+//! Dealmakers' Bargain (ARCS-F103) and of a tax under Imperial Authority
+//! (ARCS-F102), and random games with the Steward in play. The cards'
+//! rules are tested by the scenarios under `scenarios/campaign/steward/`.
+
+use arcs_engine::campaign::frame::CampaignFrame;
+use arcs_engine::config::FateSelection;
+use arcs_engine::flow::Frame;
+use arcs_engine::scenario::Scenario;
+use arcs_engine::sim::{game_seed, play_one};
+use arcs_engine::*;
+
+fn new(players: u8, seed: u64) -> Game {
+    Game::new(Config::campaign_without_fates(players), seed).unwrap()
+}
+
+fn card(code: &str) -> CardId {
+    CardId::parse(code).unwrap()
+}
+
+/// ARCS-F101A Steward Act I setup: gain Imperial Authority (a lore card)
+/// and Dealmakers (a Guild card), and the First Regent tile — not the
+/// initiative holder. The objective marker starts on 20 / 17 / 14 with
+/// 2 / 3 / 4 players (campaign-components.md §1). Nobody else gains
+/// anything; the rules booklet is unchanged.
+#[test]
+fn f101a_steward_setup() {
+    let (authority, dealmakers) = (card("ARCS-F102"), card("ARCS-F103"));
+    for (players, start) in [(2u8, 20u8), (3, 17), (4, 14)] {
+        let mut g = new(players, 9);
+        let booklet = g.state().campaign().unwrap().booklet.clone();
+        {
+            let s = g.state_mut_for_tests();
+            let c = s.campaign.as_mut().unwrap();
+            c.first_regent = None;
+            c.fates[1] = CardId::parse("ARCS-FATE01"); // P2 the Steward
+            s.push_for_tests(Frame::Campaign(CampaignFrame::FateSetup { idx: 0 }));
+        }
+        let mut s = g.state().clone();
+        assert!(s.seat(Seat(1)).lore().is_empty());
+        s.advance(&mut NoEvents);
+        let p2 = s.seat(Seat(1));
+        assert_eq!(p2.lore(), [authority], "{players} players");
+        assert_eq!(p2.guild(), [dealmakers], "{players} players");
+        for x in [0usize, 2, 3].into_iter().filter(|x| *x < players as usize) {
+            assert!(s.seat(Seat(x as u8)).guild().is_empty(), "seat {x}");
+            assert!(s.seat(Seat(x as u8)).lore().is_empty(), "seat {x}");
+        }
+        let c = s.campaign().unwrap();
+        assert_eq!(c.objective[1], start, "{players} players");
+        assert_ne!(s.initiative, Seat(1));
+        assert_eq!(c.first_regent, Some(Seat(1)), "{players} players");
+        assert_eq!(c.booklet, booklet, "{players} players");
+        assert!(c.is_regent(Seat(1)));
+    }
+}
+
+/// With the Admiral in play the Steward still takes the First Regent tile,
+/// whichever of the two sets up first (the Admiral's setup leaves the tile
+/// alone when the Steward plays).
+#[test]
+fn f101a_the_steward_takes_the_tile_beside_the_admiral() {
+    for (steward, admiral) in [(0usize, 1usize), (1, 0), (2, 1)] {
+        let mut g = new(3, 4);
+        {
+            let s = g.state_mut_for_tests();
+            let c = s.campaign.as_mut().unwrap();
+            c.first_regent = None;
+            c.fates[steward] = CardId::parse("ARCS-FATE01");
+            c.fates[admiral] = CardId::parse("ARCS-FATE07");
+            s.push_for_tests(Frame::Campaign(CampaignFrame::FateSetup { idx: 0 }));
+        }
+        let mut s = g.state().clone();
+        s.advance(&mut NoEvents);
+        let c = s.campaign().unwrap();
+        assert_eq!(
+            c.first_regent,
+            Some(Seat(steward as u8)),
+            "Steward P{}, Admiral P{}",
+            steward + 1,
+            admiral + 1
+        );
+        assert!(s
+            .seat(Seat(admiral as u8))
+            .guild()
+            .contains(&card("ARCS-F702")));
+    }
+}
+
+const BARGAIN: &str = "
+players 3
+mode campaign
+court CC01 CC02 CC03
+court-deck CC04 CC05
+agents 2 P2 3 P1 1
+agents 3 P3 2
+fate P1 Steward
+P1 guild F103
+system 1.1: P1 ship
+system 2.1: P2 ship
+system 3.1: P3 ship
+P1 hand AGG3 ADM4
+P2 hand ADM2 MOB3
+P3 hand ADM3 MOB2
+P1 resources - -
+P2 resources - -
+P3 resources - -
+";
+
+fn play(g: &mut Game, seat: u8, text: &str) {
+    let c: Choice = text.parse().unwrap();
+    g.apply(Seat(seat), c).unwrap();
+}
+
+/// ARCS-F103: the Bargain reads in player language — the action on the
+/// turn, which Rival secures which card and what follows, each influence
+/// and the secure (never a bare "Choose Court 2").
+#[test]
+fn f103_bargain_in_player_language() {
+    let mut g = Scenario::parse(BARGAIN).unwrap().build().unwrap();
+    play(&mut g, 0, "lead AGG3");
+    let (_, choices) = g.describe_pending().unwrap();
+    assert!(
+        choices
+            .iter()
+            .any(|c| c == "Bargain (a Secure from Dealmakers)"),
+        "{choices:?}"
+    );
+    play(&mut g, 0, "secure@F103");
+    let (prompt, choices) = g.describe_pending().unwrap();
+    assert_eq!(
+        prompt,
+        "Dealmakers: Which Court card will a Rival secure for your Bargain?"
+    );
+    assert_eq!(
+        choices,
+        [
+            "P2 secures Mining Interest (Court 2), returning the other agents on it; you then \
+             influence 3 times and secure once",
+            "P3 secures Construction Union (Court 3), returning the other agents on it; you then \
+             influence twice and secure once",
+        ]
+    );
+    play(&mut g, 0, "court 2");
+    let (prompt, choices) = g.describe_pending().unwrap();
+    assert_eq!(
+        prompt,
+        "Dealmakers: Place an agent on which Court card (3 agents to place)?"
+    );
+    assert_eq!(
+        choices,
+        [
+            "Place an agent on Imperial Council in Session (Court 1)",
+            "Place an agent on Shipping Interest (Court 2)",
+            "Place an agent on Construction Union (Court 3)",
+            "Place an agent on Gatekeepers (Court 4)",
+        ]
+    );
+    play(&mut g, 0, "court 2");
+    let (prompt, _) = g.describe_pending().unwrap();
+    assert_eq!(
+        prompt,
+        "Dealmakers: Place an agent on which Court card (2 agents to place)?"
+    );
+    play(&mut g, 0, "court 4");
+    play(&mut g, 0, "court 1");
+    let (prompt, choices) = g.describe_pending().unwrap();
+    assert_eq!(prompt, "Dealmakers: Now secure which Court card?");
+    assert_eq!(
+        choices,
+        [
+            "Secure Imperial Council in Session (Court 1)",
+            "Secure Shipping Interest (Court 2)",
+            "Secure Gatekeepers (Court 4)",
+        ]
+    );
+    play(&mut g, 0, "court 2");
+    let s = g.state();
+    assert!(s.seat(Seat(1)).guild().contains(&card("ARCS-CC01")));
+    assert!(s.seat(Seat(0)).guild().contains(&card("ARCS-CC04")));
+    assert_eq!(
+        s.seat(Seat(1)).captive_total(),
+        0,
+        "the Rival captures nobody"
+    );
+}
+
+/// ARCS-F102: a tax under Imperial Authority names the city as any tax
+/// does; a Rival Regent's city where the Truce Law would forbid it is
+/// offered.
+#[test]
+fn f102_tax_in_player_language() {
+    let text = "
+players 3
+mode campaign
+court CC01 CC02 CC03
+fate P1 Steward
+P1 lore F102
+system 4.1: empire ship, P2 city, P2 ship
+system 1.1: P1 ship, P1 city
+P1 hand ADM2 CON2
+P2 hand ADM4
+P3 hand ADM3
+P1 resources - - -
+P2 resources - -
+P3 resources - -
+";
+    let mut g = Scenario::parse(text).unwrap().build().unwrap();
+    play(&mut g, 0, "lead ADM2");
+    play(&mut g, 0, "tax");
+    let (_, choices) = g.describe_pending().unwrap();
+    assert_eq!(
+        choices,
+        ["Tax your city in 1.1", "Tax P2's city in 4.1"],
+        "{choices:?}"
+    );
+}
+
+/// Random games with the Steward among fixed Fates (every seat order of
+/// Steward, Admiral and Founder with three players; the Steward and one
+/// other with two) keep every invariant; the Bargain is used and the
+/// objective advances in them.
+#[test]
+fn random_games_with_the_steward_keep_every_invariant() {
+    let n = std::env::var("N")
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(24u64);
+    let three = [
+        ["Steward", "Admiral", "Founder"],
+        ["Admiral", "Steward", "Founder"],
+        ["Founder", "Admiral", "Steward"],
+        ["Steward", "Founder", "Admiral"],
+        ["Admiral", "Founder", "Steward"],
+        ["Founder", "Steward", "Admiral"],
+    ];
+    let two = [
+        ["Steward", "Admiral"],
+        ["Founder", "Steward"],
+        ["Steward", "Founder"],
+        ["Admiral", "Steward"],
+    ];
+    let (mut bargains, mut advanced) = (0, 0);
+    for i in 0..n {
+        let fates: Vec<String> = if i % 3 == 2 {
+            two[(i as usize / 3) % two.len()]
+                .iter()
+                .map(|x| x.to_string())
+                .collect()
+        } else {
+            three[i as usize % three.len()]
+                .iter()
+                .map(|x| x.to_string())
+                .collect()
+        };
+        let mut config = Config::campaign(fates.len() as u8);
+        config.campaign.fates = FateSelection::Fixed(fates.clone());
+        let seed = game_seed(13, i);
+        match play_one(&config, seed, i % 4 == 0) {
+            Ok((n, g)) => {
+                assert!(
+                    g.state().is_over(),
+                    "seed {seed} {fates:?}: not over after {n} choices"
+                );
+                let log = g.log();
+                if log.iter().any(|e| e.text.contains(" bargains with ")) {
+                    bargains += 1;
+                }
+                if log
+                    .iter()
+                    .any(|e| e.text.starts_with("Consolidate Your Imperial Power: P"))
+                {
+                    advanced += 1;
+                }
+            }
+            Err(v) => panic!("{fates:?}: {v}\n{}", v.log_tail.join("\n")),
+        }
+    }
+    assert!(bargains > 0, "no game used Dealmakers' Bargain");
+    assert!(advanced > 0, "no game advanced the Steward's objective");
+    eprintln!("{n} games: {bargains} with a Bargain, {advanced} with the objective advancing");
+}
