@@ -1014,13 +1014,13 @@ pub fn on_secured(s: &mut GameState, seat: Seat, card: CardId, ev: &mut dyn Sink
         crate::data::CardKind::Lore => {
             s.seat_mut(seat).add_lore(card);
         }
-        _ => gain_secured_guild(s, seat, card),
+        _ => gain_secured_guild(s, seat, card, ev),
     }
 }
 
 /// A secured Guild card joins its securer's play area; secured during
 /// its Prelude, its Prelude abilities wait for another turn (B-PRE-04).
-pub fn gain_secured_guild(s: &mut GameState, seat: Seat, card: CardId) {
+pub fn gain_secured_guild(s: &mut GameState, seat: Seat, card: CardId, ev: &mut dyn Sink) {
     s.seat_mut(seat).add_guild(card);
     if s.turn.seat == seat && s.turn.prelude_open {
         let _ = s.turn.secured_in_prelude.try_push(card);

@@ -124,7 +124,7 @@ pub static GUILD_OVERSEERS: Behavior = Behavior {
     code: "ARCS-F403",
     guild_actions_if: Some(would_gain_power),
     on_secured: Some(|s, seat, card, ev| {
-        crate::cards::gain_secured_guild(s, seat, card);
+        crate::cards::gain_secured_guild(s, seat, card, ev);
         if guild_in_discard(s).next().is_some() || !s.court_deck.is_empty() {
             s.push(
                 Effect::Search {
@@ -320,7 +320,7 @@ impl Procedure for Effect {
                 );
                 // Gained with the card just secured: no Prelude from it in
                 // this Prelude either (B-PRE-04).
-                crate::cards::gain_secured_guild(s, seat, c);
+                crate::cards::gain_secured_guild(s, seat, c, ev);
                 if deck {
                     shuffle_deck(s, ev);
                 }
