@@ -27,7 +27,9 @@ fn play(g: &mut Game, seat: u8, text: &str) {
 
 /// Words a player reads carry no card codes or engine grammar.
 fn assert_plain(words: &str) {
-    for bad in ["ARCS-", "CC0", "CC1", "F40", "@", "Choice", "Court(", "Card("] {
+    for bad in [
+        "ARCS-", "CC0", "CC1", "F40", "@", "Choice", "Court(", "Card(",
+    ] {
         assert!(!words.contains(bad), "{words:?} contains {bad:?}");
     }
 }
@@ -46,7 +48,11 @@ fn f401a_advocate_setup() {
         let booklet = g.state().campaign().unwrap().booklet.clone();
         let (court, deck, discard) = {
             let s = g.state();
-            (s.court.clone(), s.court_deck.clone(), s.court_discard.clone())
+            (
+                s.court.clone(),
+                s.court_deck.clone(),
+                s.court_discard.clone(),
+            )
         };
         {
             let s = g.state_mut_for_tests();
@@ -83,11 +89,8 @@ fn f401a_advocate_setup() {
 #[test]
 fn f401a_in_a_real_setup() {
     let mut config = Config::campaign(3);
-    config.campaign.fates = FateSelection::Fixed(vec![
-        "Steward".into(),
-        "Advocate".into(),
-        "Partisan".into(),
-    ]);
+    config.campaign.fates =
+        FateSelection::Fixed(vec!["Steward".into(), "Advocate".into(), "Partisan".into()]);
     let g = Game::new(config, 21).unwrap();
     let s = g.state();
     for c in ["ARCS-F402", "ARCS-F403"] {
@@ -188,7 +191,10 @@ fn f402_recover_can_be_undone() {
                         n += 1;
                     }
                 }
-                assert!(g.undoable(Seat(0)) >= n, "seed {i}: the Recover is undoable");
+                assert!(
+                    g.undoable(Seat(0)) >= n,
+                    "seed {i}: the Recover is undoable"
+                );
                 g.undo(n).unwrap();
                 assert_eq!(g.state(), &before, "seed {i}: the Recover is taken back");
                 undone += 1;

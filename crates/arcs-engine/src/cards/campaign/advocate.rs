@@ -1,14 +1,17 @@
 //! The Advocate (Fate Set 4, an "A" Fate), Act I: its setup (F401A), its
 //! objective (F401B), Guild Investigators (F402) and Guild Overseers
-//! (F403). Campaign rules p8, p27; `reference/campaign.md` §2.4.
+//! (F403). Campaign rules p8, p27; `reference/campaign.md` §2.4. Its Act I
+//! Resolution (F404) belongs to the Intermission (Act II), like the other
+//! Fates'.
 //!
 //! Guild Overseers is a restriction on its holder: the actions of its
 //! Guild cards (Prelude abilities, new actions) are offered only while it
 //! would gain Power if the chapter were scored now — the hook
 //! `Behavior::guild_actions_if`, read where a turn lists card actions
-//! (`cards::may_use_actions`). Its When Secured (an Act II matter, but
-//! the card's text) searches the Court deck, whose contents only the
-//! searcher sees.
+//! (`cards::may_use_actions`). Its When Secured (an Act II matter by
+//! F401A, but in Act I too once Recover has put the card back in the
+//! Court) searches the Court deck, whose contents only the searcher sees.
+//! Rulings R-CAMP-ADVOCATE-… in docs/rulings.md.
 
 use crate::campaign::attach;
 use crate::campaign::fates::{advance_objective, FateDef, FateEvent};
@@ -53,7 +56,7 @@ fn is_guild(c: CardId) -> bool {
 
 /// F401A: gain Guild Investigators and Guild Overseers (both protected
 /// Guild cards). Overseers' When Secured is not resolved now: it matters
-/// only once the card is secured from the Court.
+/// only once the card is secured from the Court (R-CAMP-ADVOCATE-SETUP).
 fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     s.seat_mut(seat).add_guild(investigators());
     s.seat_mut(seat).add_guild(overseers());
@@ -99,7 +102,7 @@ fn objective(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
 /// F402 Guild Investigators (Guild, Psionic, protected): *Recover (Move)*:
 /// attach the topmost Guild card of the Court discard pile to a card in
 /// the Court with no agents (and none attached, p27; the Imperial Council
-/// counts).
+/// counts; R-CAMP-ADVOCATE-RECOVER).
 pub static GUILD_INVESTIGATORS: Behavior = Behavior {
     code: "ARCS-F402",
     new_actions: &[NewAction {
@@ -119,7 +122,8 @@ pub static GUILD_INVESTIGATORS: Behavior = Behavior {
 /// F403 Guild Overseers (Guild, Relic, protected): its holder uses the
 /// actions of its Guild cards only while it would gain Power in a
 /// declared ambition if the chapter were scored now; *When Secured*:
-/// search the Court deck and discard pile for any 1 Guild card.
+/// search the Court deck and discard pile for any 1 Guild card
+/// (R-CAMP-ADVOCATE-SEARCH).
 pub static GUILD_OVERSEERS: Behavior = Behavior {
     code: "ARCS-F403",
     guild_actions_if: Some(would_gain_power),
@@ -176,14 +180,23 @@ fn recover_possible(s: &GameState, _seat: Seat) -> bool {
 
 /// The Guild cards of the Court discard pile, topmost first.
 fn guild_in_discard(s: &GameState) -> impl Iterator<Item = CardId> + '_ {
-    s.court_discard.iter().rev().copied().filter(|c| is_guild(*c))
+    s.court_discard
+        .iter()
+        .rev()
+        .copied()
+        .filter(|c| is_guild(*c))
 }
 
 /// The Guild cards of the Court deck, by catalog order: never in deck
 /// order, which stays hidden (even the searcher's choices do not show
 /// it).
 fn guild_in_deck(s: &GameState) -> Vec<CardId> {
-    let mut v: Vec<CardId> = s.court_deck.iter().copied().filter(|c| is_guild(*c)).collect();
+    let mut v: Vec<CardId> = s
+        .court_deck
+        .iter()
+        .copied()
+        .filter(|c| is_guild(*c))
+        .collect();
     v.sort();
     v
 }
@@ -204,7 +217,11 @@ pub enum Effect {
     /// discard pile or (`deck: false`) search the Court deck first; with
     /// `deck`, the deck has been searched: take one from either, then
     /// the deck is shuffled.
-    Search { seat: Seat, card: CardId, deck: bool },
+    Search {
+        seat: Seat,
+        card: CardId,
+        deck: bool,
+    },
 }
 
 impl Procedure for Effect {
@@ -231,7 +248,9 @@ impl Procedure for Effect {
 
     fn choices(&self, s: &GameState, out: &mut Vec<Choice>) {
         match *self {
-            Effect::Recover { .. } => out.extend(attach::targets(s, true).map(|p| Choice::Court(p as u8))),
+            Effect::Recover { .. } => {
+                out.extend(attach::targets(s, true).map(|p| Choice::Court(p as u8)))
+            }
             Effect::Search { deck, .. } => {
                 out.extend(guild_in_discard(s).map(Choice::Card));
                 if deck {
@@ -288,7 +307,12 @@ impl Procedure for Effect {
                 if found.is_empty() && guild_in_discard(s).next().is_none() {
                     s.pop();
                     shuffle_deck(s, ev);
-                    log!(ev, "search", Some(seat), "{seat} finds no Guild card to take.");
+                    log!(
+                        ev,
+                        "search",
+                        Some(seat),
+                        "{seat} finds no Guild card to take."
+                    );
                 } else {
                     s.set_top(
                         Effect::Search {
