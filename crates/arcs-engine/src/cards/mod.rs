@@ -1014,12 +1014,21 @@ pub fn on_secured(s: &mut GameState, seat: Seat, card: CardId, ev: &mut dyn Sink
         crate::data::CardKind::Lore => {
             s.seat_mut(seat).add_lore(card);
         }
-        _ => gain_secured_guild(s, seat, card, ev),
+        _ => {
+            gain_secured_guild(s, seat, card, ev);
+            return;
+        }
+    }
+    // "Bury this if you're an Outlaw" holds for a card an Outlaw secures
+    // (docs/rulings.md R-CAMP-STEWARD-BURY).
+    if s.is_outlaw(seat) {
+        bury_outlaw_cards(s, seat, ev);
     }
 }
 
 /// A secured Guild card joins its securer's play area; secured during
-/// its Prelude, its Prelude abilities wait for another turn (B-PRE-04).
+/// its Prelude, its Prelude abilities wait for another turn (B-PRE-04);
+/// an Outlaw securer buries what it must (R-CAMP-STEWARD-BURY).
 pub fn gain_secured_guild(s: &mut GameState, seat: Seat, card: CardId, ev: &mut dyn Sink) {
     s.seat_mut(seat).add_guild(card);
     if s.turn.seat == seat && s.turn.prelude_open {
