@@ -185,6 +185,14 @@ pub fn take_card(
     );
     if council {
         crate::campaign::council::secured(s, seat, ev);
+        // p27: a card attached to the Council is secured with it (the
+        // Council itself stays, tucked; docs/rulings.md
+        // R-CAMP-ADVOCATE-COUNCIL).
+        if let Some(a) = crate::campaign::attach::take(s, pos) {
+            s.push(Frame::Campaign(
+                crate::campaign::CampaignFrame::SecureAttached { seat, card: a },
+            ));
+        }
         return;
     }
     if let Some(c) = s.campaign_mut() {

@@ -44,6 +44,13 @@ pub enum FateEvent {
         card: CardId,
         discarded: bool,
     },
+    /// `seat` took the new action `std` of `card` (Guild Investigators'
+    /// Recover), as it starts.
+    NewAction {
+        seat: Seat,
+        card: CardId,
+        std: StdAction,
+    },
     /// In a Summit's Negotiations `to` received `what` from `from`.
     Given {
         from: Seat,
@@ -91,6 +98,7 @@ pub fn give_initiative(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
 pub static FATES: &[&FateDef] = &[
     &crate::cards::campaign::steward::FATE,
     &crate::cards::campaign::founder::FATE,
+    &crate::cards::campaign::advocate::FATE,
     &crate::cards::campaign::partisan::FATE,
     &crate::cards::campaign::admiral::FATE,
 ];

@@ -157,6 +157,8 @@ card_families! {
     Founder(super::campaign::founder::Effect),
     /// The Partisan's cards (campaign/partisan.rs).
     Partisan(super::campaign::partisan::Effect),
+    /// The Advocate's cards (campaign/advocate.rs).
+    Advocate(super::campaign::advocate::Effect),
     /// The Steward's cards (campaign/steward.rs).
     Steward(super::campaign::steward::Effect),
 }
@@ -271,6 +273,18 @@ mod tests {
             .into(),
             crate::cards::campaign::founder::Effect::Parade { seat, card }.into(),
             crate::cards::campaign::founder::Effect::Defect { seat, card }.into(),
+            crate::cards::campaign::advocate::Effect::Recover {
+                seat,
+                card,
+                guild: CardId(11),
+            }
+            .into(),
+            crate::cards::campaign::advocate::Effect::Search {
+                seat,
+                card,
+                deck: true,
+            }
+            .into(),
             crate::cards::campaign::steward::Effect::Bargain { seat, card }.into(),
             crate::cards::campaign::steward::Effect::Next {
                 seat,

@@ -206,6 +206,10 @@ pub struct Behavior {
     /// discarding a second action card, and may instead seize when it
     /// plays a card by Provoking Outrage of a non-Outraged type.
     pub seize_by_outrage: bool,
+    /// A condition on its holder's use of the actions of its Guild cards
+    /// (their Prelude abilities and new actions): they are offered only
+    /// while it holds (Guild Overseers). See [`may_use_actions`].
+    pub guild_actions_if: Option<fn(&GameState, Seat) -> bool>,
 }
 
 impl Behavior {
@@ -261,6 +265,7 @@ impl Behavior {
         crisis: None,
         fate_crisis: None,
         seize_by_outrage: false,
+        guild_actions_if: None,
     };
 }
 
@@ -313,6 +318,7 @@ pub enum Hook {
     IgnoresLaws,
     BuryIfOutlaw,
     SeizeByOutrage,
+    GuildActionsIf,
     /// A new action standing in for a standard action: this bit plus the
     /// [`StdAction`] index (7 bits).
     NewAction,
@@ -380,6 +386,7 @@ fn behavior_bits(b: &Behavior) -> u64 {
     set(b.ignores_laws != 0, IgnoresLaws);
     set(b.bury_if_outlaw, BuryIfOutlaw);
     set(b.seize_by_outrage, SeizeByOutrage);
+    set(b.guild_actions_if.is_some(), GuildActionsIf);
     for n in b.new_actions {
         h |= Hook::new_action_bit(n.std);
     }
@@ -509,7 +516,23 @@ fn new_action(card: CardId, std: StdAction) -> Option<&'static NewAction> {
 }
 
 pub fn new_action_possible(s: &GameState, seat: Seat, card: CardId, std: StdAction) -> bool {
-    held(s, seat).any(|c| c == card) && new_action(card, std).is_some_and(|n| (n.possible)(s, seat))
+    held(s, seat).any(|c| c == card)
+        && new_action(card, std).is_some_and(|n| (n.possible)(s, seat))
+        && may_use_actions(s, seat, card)
+}
+
+/// Whether `seat` may use `card`'s actions now — its Prelude abilities and
+/// new actions, the two kinds of actions a card offers in a turn's listing
+/// (`prelude_choices`, `new_action_possible`). A card held with a
+/// [`Behavior::guild_actions_if`] condition (Guild Overseers) bars the
+/// actions of its holder's Guild cards while the condition fails; passive
+/// powers are untouched (docs/rulings.md R-CAMP-ADVOCATE-OVERSEERS). One
+/// bit test for a seat without such a card.
+pub fn may_use_actions(s: &GameState, seat: Seat, card: CardId) -> bool {
+    !holds(s, seat, Hook::GuildActionsIf)
+        || card.info().kind != crate::data::CardKind::Guild
+        || held_with(s, seat, Hook::GuildActionsIf)
+            .all(|(_, b)| b.guild_actions_if.is_none_or(|f| f(s, seat)))
 }
 
 pub fn new_action_name(card: CardId, std: StdAction) -> &'static str {
@@ -526,6 +549,13 @@ pub fn start_new_action(
 ) {
     if let Some(n) = new_action(card, std) {
         (n.start)(s, seat, source, ev);
+        if s.is_campaign() {
+            crate::campaign::fates::notify(
+                s,
+                crate::campaign::fates::FateEvent::NewAction { seat, card, std },
+                ev,
+            );
+        }
     }
 }
 
@@ -672,6 +702,9 @@ pub fn prelude_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
     for (card, b) in held_with(s, seat, Hook::Prelude) {
         if s.turn.secured_in_prelude.contains(&card) {
             continue; // B-PRE-04
+        }
+        if !may_use_actions(s, seat, card) {
+            continue; // Guild Overseers
         }
         for (n, p) in b.preludes.iter().enumerate() {
             if p.first && s.turn.prelude_used {
@@ -982,11 +1015,24 @@ pub fn on_secured(s: &mut GameState, seat: Seat, card: CardId, ev: &mut dyn Sink
             s.seat_mut(seat).add_lore(card);
         }
         _ => {
-            s.seat_mut(seat).add_guild(card);
-            if s.turn.seat == seat && s.turn.prelude_open {
-                let _ = s.turn.secured_in_prelude.try_push(card);
-            }
+            gain_secured_guild(s, seat, card, ev);
+            return;
         }
+    }
+    // "Bury this if you're an Outlaw" holds for a card an Outlaw secures
+    // (docs/rulings.md R-CAMP-STEWARD-BURY).
+    if s.is_outlaw(seat) {
+        bury_outlaw_cards(s, seat, ev);
+    }
+}
+
+/// A secured Guild card joins its securer's play area; secured during
+/// its Prelude, its Prelude abilities wait for another turn (B-PRE-04);
+/// an Outlaw securer buries what it must (R-CAMP-STEWARD-BURY).
+pub fn gain_secured_guild(s: &mut GameState, seat: Seat, card: CardId, ev: &mut dyn Sink) {
+    s.seat_mut(seat).add_guild(card);
+    if s.turn.seat == seat && s.turn.prelude_open {
+        let _ = s.turn.secured_in_prelude.try_push(card);
     }
     // "Bury this if you're an Outlaw" holds for a card an Outlaw secures
     // (docs/rulings.md R-CAMP-STEWARD-BURY).

@@ -2,6 +2,7 @@
 //! each Fate's cards in a module of its own.
 
 pub mod admiral;
+pub mod advocate;
 pub mod court;
 pub mod founder;
 pub mod partisan;
@@ -15,6 +16,7 @@ pub static FAMILIES: &[&[&Behavior]] = &[
     admiral::CARDS,
     founder::CARDS,
     partisan::CARDS,
+    advocate::CARDS,
     steward::CARDS,
 ];
 
