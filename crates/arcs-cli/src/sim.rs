@@ -19,7 +19,7 @@ pub struct Args {
     /// Game mode: base, leaders-lore or campaign (Act I).
     #[arg(long, default_value = "base")]
     mode: String,
-    /// Campaign: `draw` (each player draws 2 "A" Fates), Fate names one
+    /// Campaign: `draw` (each player draws 2 of the playable "A" Fates), Fate names one
     /// per seat, or `none` (the shared systems without Fates).
     #[arg(long)]
     fates: Option<String>,

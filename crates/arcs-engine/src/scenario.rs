@@ -185,7 +185,15 @@ impl Scenario {
                     return report;
                 }
             };
-            let res = run_step(&mut game, &step);
+            let faults = game.state().anomalies;
+            let mut res = run_step(&mut game, &step);
+            // An internal fault (a decision left without a legal choice)
+            // fails the step that caused it, whatever the expectations say.
+            if res.is_ok() && game.state().anomalies > faults {
+                res = Err("internal engine fault: a decision without legal choices (or a \
+                           runaway frame) was skipped"
+                    .to_string());
+            }
             let ok = res.is_ok();
             report.checks.push(Check {
                 line: l.no,

@@ -166,29 +166,38 @@ impl Procedure for Effect {
             s.pop();
             return;
         };
+        // The replacement first: it may take the Imperial supply's last
+        // ship, and then no later system is asked (a prompt without a
+        // choice would be an engine fault).
+        let placed = match choice {
+            Choice::Piece {
+                piece: Piece::Ship { damaged, .. },
+                ..
+            } => {
+                // The replacement keeps the replaced ship's state (p17).
+                {
+                    let mut g = s.sys_mut(x);
+                    let own = g.ships_mut(seat.owner());
+                    if damaged {
+                        own.damaged -= 1;
+                    } else {
+                        own.fresh -= 1;
+                    }
+                }
+                s.seat_mut(seat).ships += 1;
+                Some(crate::campaign::setup::place_imperial(s, x, 1, damaged))
+            }
+            _ => None,
+        };
+        // The frame is settled before the Fates hear of the ships, as
+        // their objectives may push frames of their own.
         let done = done | x.bit();
         if next_foundry(s, seat, done).is_some() {
             s.set_top(Effect::Foundries { seat, card, done }.into());
         } else {
             s.pop();
         }
-        if let Choice::Piece {
-            piece: Piece::Ship { damaged, .. },
-            ..
-        } = choice
-        {
-            // The replacement keeps the replaced ship's state (p17).
-            {
-                let mut g = s.sys_mut(x);
-                let own = g.ships_mut(seat.owner());
-                if damaged {
-                    own.damaged -= 1;
-                } else {
-                    own.fresh -= 1;
-                }
-            }
-            s.seat_mut(seat).ships += 1;
-            let n = crate::campaign::setup::place_imperial(s, x, 1, damaged);
+        if let Some(n) = placed {
             log!(
                 ev,
                 "edict",
