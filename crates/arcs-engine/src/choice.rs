@@ -138,6 +138,9 @@ pub enum Asset {
     Captive(Seat),
     /// A Favor: an agent of this seat on the giver's Fate card.
     Favor(Seat),
+    /// A resource of this type stored on one of the giver's cards that
+    /// allows it (Merchant League, F302).
+    Stored(Resource),
 }
 
 /// A Call to Order action of a Summit's caller (campaign rules p16).
@@ -151,6 +154,9 @@ pub enum SummitAction {
     /// With no Regents: flip your title to Regent and take the First
     /// Regent tile.
     Revive,
+    /// In the Negotiations, the seat's Fate's own Summit action (the
+    /// Magnate's "discard 3 resources", F301B).
+    Fate,
 }
 
 /// A resource layout: what sits in each slot (B-RES-06).
@@ -394,6 +400,7 @@ impl fmt::Display for Choice {
                 SummitAction::Petition => "summit petition",
                 SummitAction::Leave => "summit leave",
                 SummitAction::Revive => "summit revive",
+                SummitAction::Fate => "summit fate",
             }),
             Negotiate(n) => {
                 write!(f, "deal {} {} ", n.by, n.to)?;
@@ -420,6 +427,7 @@ impl fmt::Display for Choice {
                         ),
                         Asset::Captive(o) => write!(f, "give captive {o}"),
                         Asset::Favor(o) => write!(f, "give favor {o}"),
+                        Asset::Stored(r) => write!(f, "give stored {}", r.name().to_lowercase()),
                     },
                     NegotiationAct::Invite => f.write_str("invite"),
                 }
@@ -710,7 +718,8 @@ impl std::str::FromStr for Choice {
                     "petition" => SummitAction::Petition,
                     "leave" => SummitAction::Leave,
                     "revive" => SummitAction::Revive,
-                    _ => return Err(err("summit petition|leave|revive")),
+                    "fate" => SummitAction::Fate,
+                    _ => return Err(err("summit petition|leave|revive|fate")),
                 }),
                 2,
             ),
@@ -784,9 +793,16 @@ impl std::str::FromStr for Choice {
                             )),
                             6,
                         ),
+                        "stored" => (
+                            NegotiationAct::Give(Asset::Stored(
+                                Resource::parse(word(5)?)
+                                    .ok_or_else(|| err("expected a resource"))?,
+                            )),
+                            6,
+                        ),
                         _ => {
                             return Err(err(
-                                "give slot N | trophy OWNER KIND | captive PN | favor PN",
+                                "give slot N | trophy OWNER KIND | captive PN | favor PN | stored R",
                             ))
                         }
                     },

@@ -881,7 +881,7 @@ impl Describer<'_> {
 }
 
 /// Counts per resource as words: "2 Fuel and a Relic".
-fn list(n: &[u8; 5]) -> String {
+pub(crate) fn list(n: &[u8; 5]) -> String {
     let parts: Vec<String> = Resource::ALL
         .iter()
         .filter(|r| n[r.index()] > 0)

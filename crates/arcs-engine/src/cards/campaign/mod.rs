@@ -4,6 +4,7 @@
 pub mod admiral;
 pub mod court;
 pub mod founder;
+pub mod magnate;
 pub mod partisan;
 pub mod steward;
 
@@ -14,6 +15,7 @@ pub static FAMILIES: &[&[&Behavior]] = &[
     court::CARDS,
     admiral::CARDS,
     founder::CARDS,
+    magnate::CARDS,
     partisan::CARDS,
     steward::CARDS,
 ];
