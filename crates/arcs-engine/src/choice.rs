@@ -92,6 +92,9 @@ pub enum Loot {
     },
     /// A Captive: an agent of this seat.
     Captive(Seat),
+    /// A resource of this type stored on one of the seat's cards (frozen:
+    /// taken only where a rule says so — the Imperial Demand, p27).
+    Stored(Resource),
 }
 
 /// A Negotiation action (campaign rules p17): `by` acts, and it affects
@@ -379,6 +382,7 @@ impl fmt::Display for Choice {
                     trophy_kind_str(*kind)
                 ),
                 Loot::Captive(o) => write!(f, "steal {from} captive {o}"),
+                Loot::Stored(r) => write!(f, "steal {from} stored {}", r.name().to_lowercase()),
             },
             Court(i) => write!(f, "court {}", one_based(*i)),
             Card(c) => write!(f, "card {}", card_code(*c)),
@@ -642,10 +646,16 @@ impl std::str::FromStr for Choice {
                         Loot::Captive(parse_seat(word(3)?).ok_or_else(|| err("expected P1..P4"))?),
                         4,
                     ),
+                    "stored" => (
+                        Loot::Stored(
+                            Resource::parse(word(3)?).ok_or_else(|| err("expected a resource"))?,
+                        ),
+                        4,
+                    ),
                     _ => {
                         return Err(err(
                             "steal PN slot N | steal PN card ID | steal PN trophy OWNER KIND | \
-                             steal PN captive PM",
+                             steal PN captive PM | steal PN stored R",
                         ))
                     }
                 };

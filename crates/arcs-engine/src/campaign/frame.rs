@@ -560,6 +560,17 @@ impl CampaignFrame {
                 s.seat(from).resources[i as usize]
                     .map_or("resource", crate::describe::resource_name)
             ),
+            (
+                Demand { .. },
+                Choice::Steal {
+                    from,
+                    loot: crate::choice::Loot::Stored(r),
+                },
+            ) => format!(
+                "Take {from}'s {} from {} for the Imperial Trust",
+                crate::describe::resource_name(r),
+                super::stored::holding(s, from, r).map_or("a card", |c| c.name())
+            ),
             (MayOutlaw { target, .. }, Choice::Yes) => format!("Make {target} an Outlaw"),
             (MayOutlaw { target, .. }, Choice::No) => format!("Leave {target} a Regent"),
             (Requisition { .. }, Choice::System(x)) => {

@@ -354,7 +354,13 @@ pub fn apply(s: &mut GameState, n: &Negotiation, ev: &mut dyn Sink) {
                 Asset::Stored(r) => {
                     if let Some(card) = super::stored::transferable(s, by, r) {
                         super::stored::take(s, card, r);
-                        log!(ev, "summit", Some(by), "{by} gives {to} a {r} from {card}.");
+                        log!(
+                            ev,
+                            "summit",
+                            Some(by),
+                            "{by} gives {to} a {} from {card}.",
+                            crate::describe::resource_name(r)
+                        );
                         s.receive(to, r);
                     }
                 }

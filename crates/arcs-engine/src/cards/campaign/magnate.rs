@@ -236,7 +236,8 @@ impl Procedure for Effect {
                     ev,
                     "gain",
                     Some(seat),
-                    "Merchant League: {seat} gains a {r} onto Merchant League."
+                    "Merchant League: {seat} gains a {} onto Merchant League.",
+                    resource_name(r)
                 );
                 let left = left.saturating_sub(1);
                 if left > 0 && s.supply.iter().any(|n| *n > 0) {
@@ -254,7 +255,13 @@ impl Procedure for Effect {
                     s.pop();
                     return;
                 };
-                log!(ev, "discard", Some(seat), "{seat} discards a {r}.");
+                log!(
+                    ev,
+                    "discard",
+                    Some(seat),
+                    "{seat} discards a {}.",
+                    resource_name(r)
+                );
                 let left = left.saturating_sub(1);
                 if left > 0 && s.seat(seat).resource_count() > 0 {
                     s.set_top(Effect::Export { seat, card, left }.into());
