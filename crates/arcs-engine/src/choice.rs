@@ -810,11 +810,9 @@ impl std::str::FromStr for Choice {
                             )),
                             6,
                         ),
-                        _ => {
-                            return Err(err(
-                                "give slot N | trophy OWNER KIND | captive PN | favor PN | stored R",
-                            ))
-                        }
+                        _ => return Err(err(
+                            "give slot N | trophy OWNER KIND | captive PN | favor PN | stored R",
+                        )),
                     },
                     _ => return Err(err("deal BY TO cede|delegate|favor|give|invite ...")),
                 };

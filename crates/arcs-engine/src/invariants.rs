@@ -45,7 +45,10 @@ pub fn check(s: &GameState) -> Result<(), String> {
                 res[i] += *n as u32;
             }
             if x.total() > 0 && crate::cards::holder_of(s, x.card).is_none() {
-                return Err(format!("resources on {}, which nobody holds", x.card.name()));
+                return Err(format!(
+                    "resources on {}, which nobody holds",
+                    x.card.name()
+                ));
             }
         }
     }

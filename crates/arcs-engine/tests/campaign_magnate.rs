@@ -6,6 +6,7 @@
 //! rules are tested by the scenarios under `scenarios/campaign/magnate/`.
 
 use arcs_engine::campaign::frame::CampaignFrame;
+use arcs_engine::choice::SummitAction;
 use arcs_engine::config::FateSelection;
 use arcs_engine::event::NoEvents;
 use arcs_engine::flow::Frame;
@@ -70,7 +71,9 @@ P3 resources - -
 
 /// No card code, engine word or debug form in player-facing text.
 fn plain(text: &str) {
-    for bad in ["ARCS-", "F30", "Stored", "stored", "Slot(", "slot ", "{", "_"] {
+    for bad in [
+        "ARCS-", "F30", "Stored", "stored", "Slot(", "slot ", "{", "_",
+    ] {
         assert!(!text.contains(bad), "{bad:?} in {text:?}");
     }
 }
@@ -140,10 +143,9 @@ dice number 1
 ";
 
 /// F301B's Export and a gift from Merchant League read in player words in
-/// the Negotiations; undo takes back the Magnate's own Export choices, and
-/// the journal replays them.
+/// the Negotiations.
 #[test]
-fn f301b_summit_choices_in_player_words_undo_and_replay() {
+fn f301b_summit_choices_in_player_words() {
     let mut g = Scenario::parse(SUMMIT).unwrap().build().unwrap();
     for (seat, c) in [
         (0, "lead ADM4"),
@@ -173,7 +175,6 @@ fn f301b_summit_choices_in_player_words_undo_and_replay() {
     for c in &choices {
         plain(c);
     }
-    let before = g.state().clone();
     play(&mut g, 0, "summit fate");
     let (prompt, choices) = g.describe_pending().unwrap();
     assert_eq!(
@@ -181,25 +182,64 @@ fn f301b_summit_choices_in_player_words_undo_and_replay() {
         "Magnate Act I Objective: Discard which resource (3 resources to discard)?"
     );
     assert_eq!(choices.len(), 4, "{choices:?}");
-    assert!(choices.iter().all(|c| c.starts_with("Discard the ")), "{choices:?}");
+    assert!(
+        choices.iter().all(|c| c.starts_with("Discard the ")),
+        "{choices:?}"
+    );
     for c in &choices {
         plain(c);
     }
     play(&mut g, 0, "slot 1");
-    play(&mut g, 0, "slot 3");
-    assert_eq!(g.undoable(Seat(0)), 3);
-    g.undo(3).unwrap();
-    assert_eq!(g.state(), &before, "undo restores the Negotiations");
-    play(&mut g, 0, "summit fate");
-    play(&mut g, 0, "slot 1");
     play(&mut g, 0, "slot 2");
     play(&mut g, 0, "slot 3");
     assert_eq!(g.state().campaign().unwrap().objective[0], 8);
-    let replayed = g.replay_prefix(usize::MAX).unwrap();
-    assert_eq!(replayed.state(), g.state(), "the journal replays the Export");
     for e in g.log() {
         plain(&e.text);
     }
+}
+
+/// Undo and replay through the Magnate's own choices in random games
+/// (Merchant League's gains, the Export and its discards): each is taken
+/// back by undo to the very same state, and the finished game's journal
+/// replays to the same state.
+#[test]
+fn magnate_choices_undo_and_replay() {
+    let mut undone = 0;
+    for i in 0..6u64 {
+        let mut config = Config::campaign(3);
+        config.campaign.fates =
+            FateSelection::Fixed(vec!["Magnate".into(), "Steward".into(), "Founder".into()]);
+        let mut g = Game::new(config, game_seed(77, i)).unwrap();
+        let mut x = i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let magnate = Seat(0);
+        while let Pending::Decision(d) = g.pending() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mine = d.seat == magnate
+                && (d.choices.contains(&Choice::Summit(SummitAction::Fate))
+                    || matches!(d.prompt, Prompt::Card { card, .. }
+                        if card == self::card("ARCS-F302") || card == self::card("ARCS-F301B")));
+            // The Magnate exports whenever it may.
+            let c = if d.choices.contains(&Choice::Summit(SummitAction::Fate)) {
+                Choice::Summit(SummitAction::Fate)
+            } else {
+                d.choices[(x % d.choices.len() as u64) as usize]
+            };
+            let before = g.state().clone();
+            g.apply(d.seat, c).unwrap();
+            if mine && g.undoable(magnate) >= 1 {
+                g.undo(1).unwrap();
+                assert_eq!(g.state(), &before, "undo of {c}");
+                g.apply(d.seat, c).unwrap();
+                undone += 1;
+            }
+        }
+        let replayed = g.replay_prefix(usize::MAX).unwrap();
+        assert_eq!(replayed.state(), g.state(), "seed {i}: the journal replays");
+        arcs_engine::invariants::check(g.state()).unwrap();
+    }
+    assert!(undone > 0, "no Magnate choice was undone");
 }
 
 /// Random games with the Magnate among fixed Fates keep every invariant
@@ -250,10 +290,7 @@ fn random_games_with_the_magnate_keep_every_invariant() {
                 {
                     deals += 1;
                 }
-                if log
-                    .iter()
-                    .any(|e| e.text.contains("discarded 3 resources"))
-                {
+                if log.iter().any(|e| e.text.contains("discarded 3 resources")) {
                     exports += 1;
                 }
             }
@@ -261,6 +298,9 @@ fn random_games_with_the_magnate_keep_every_invariant() {
         }
     }
     assert!(gained > 0, "Merchant League never gained a resource");
-    assert!(deals > 0, "no Rival's gift advanced the Magnate's objective");
+    assert!(
+        deals > 0,
+        "no Rival's gift advanced the Magnate's objective"
+    );
     eprintln!("{n} games: {gained} with Merchant League gains, {deals} with deals, {exports} with an Export");
 }

@@ -128,9 +128,7 @@ pub fn release(s: &mut GameState, card: CardId) -> [u8; 5] {
 
 /// A card of `seat`'s holding one `r` (frozen or not).
 pub fn holding(s: &GameState, seat: Seat, r: Resource) -> Option<CardId> {
-    held(s, seat)
-        .find(|x| x.res[r.index()] > 0)
-        .map(|x| x.card)
+    held(s, seat).find(|x| x.res[r.index()] > 0).map(|x| x.card)
 }
 
 /// A resource `seat` may give with Transfer Asset from a card of its: the

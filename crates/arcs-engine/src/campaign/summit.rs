@@ -72,7 +72,14 @@ pub fn record_gift(s: &mut GameState, from: Seat, to: Seat, gift: Gift) -> bool 
 }
 
 /// Records a gift in the ledger and tells the Fates (after it moved).
-fn given(s: &mut GameState, from: Seat, to: Seat, what: Asset, gift: Option<Gift>, ev: &mut dyn Sink) {
+fn given(
+    s: &mut GameState,
+    from: Seat,
+    to: Seat,
+    what: Asset,
+    gift: Option<Gift>,
+    ev: &mut dyn Sink,
+) {
     let returned = gift.is_some_and(|g| record_gift(s, from, to, g));
     super::fates::notify(
         s,

@@ -287,7 +287,12 @@ mod tests {
             }
             .into(),
             crate::cards::campaign::steward::Effect::Secure { seat, card }.into(),
-            crate::cards::campaign::magnate::Effect::League { seat, card, left: 2 }.into(),
+            crate::cards::campaign::magnate::Effect::League {
+                seat,
+                card,
+                left: 2,
+            }
+            .into(),
         ];
         for c in frames {
             let f = Frame::Card(c);
