@@ -92,6 +92,9 @@ pub enum Loot {
     },
     /// A Captive: an agent of this seat.
     Captive(Seat),
+    /// A resource of this type stored on one of the seat's cards (frozen:
+    /// taken only where a rule says so — the Imperial Demand, p27).
+    Stored(Resource),
 }
 
 /// A Negotiation action (campaign rules p17): `by` acts, and it affects
@@ -138,6 +141,9 @@ pub enum Asset {
     Captive(Seat),
     /// A Favor: an agent of this seat on the giver's Fate card.
     Favor(Seat),
+    /// A resource of this type stored on one of the giver's cards that
+    /// allows it (Merchant League, F302).
+    Stored(Resource),
 }
 
 /// A Call to Order action of a Summit's caller (campaign rules p16).
@@ -151,6 +157,9 @@ pub enum SummitAction {
     /// With no Regents: flip your title to Regent and take the First
     /// Regent tile.
     Revive,
+    /// In the Negotiations, the seat's Fate's own Summit action (the
+    /// Magnate's "discard 3 resources", F301B).
+    Fate,
 }
 
 /// A resource layout: what sits in each slot (B-RES-06).
@@ -373,6 +382,7 @@ impl fmt::Display for Choice {
                     trophy_kind_str(*kind)
                 ),
                 Loot::Captive(o) => write!(f, "steal {from} captive {o}"),
+                Loot::Stored(r) => write!(f, "steal {from} stored {}", r.name().to_lowercase()),
             },
             Court(i) => write!(f, "court {}", one_based(*i)),
             Card(c) => write!(f, "card {}", card_code(*c)),
@@ -394,6 +404,7 @@ impl fmt::Display for Choice {
                 SummitAction::Petition => "summit petition",
                 SummitAction::Leave => "summit leave",
                 SummitAction::Revive => "summit revive",
+                SummitAction::Fate => "summit fate",
             }),
             Negotiate(n) => {
                 write!(f, "deal {} {} ", n.by, n.to)?;
@@ -420,6 +431,7 @@ impl fmt::Display for Choice {
                         ),
                         Asset::Captive(o) => write!(f, "give captive {o}"),
                         Asset::Favor(o) => write!(f, "give favor {o}"),
+                        Asset::Stored(r) => write!(f, "give stored {}", r.name().to_lowercase()),
                     },
                     NegotiationAct::Invite => f.write_str("invite"),
                 }
@@ -634,10 +646,16 @@ impl std::str::FromStr for Choice {
                         Loot::Captive(parse_seat(word(3)?).ok_or_else(|| err("expected P1..P4"))?),
                         4,
                     ),
+                    "stored" => (
+                        Loot::Stored(
+                            Resource::parse(word(3)?).ok_or_else(|| err("expected a resource"))?,
+                        ),
+                        4,
+                    ),
                     _ => {
                         return Err(err(
                             "steal PN slot N | steal PN card ID | steal PN trophy OWNER KIND | \
-                             steal PN captive PM",
+                             steal PN captive PM | steal PN stored R",
                         ))
                     }
                 };
@@ -710,7 +728,8 @@ impl std::str::FromStr for Choice {
                     "petition" => SummitAction::Petition,
                     "leave" => SummitAction::Leave,
                     "revive" => SummitAction::Revive,
-                    _ => return Err(err("summit petition|leave|revive")),
+                    "fate" => SummitAction::Fate,
+                    _ => return Err(err("summit petition|leave|revive|fate")),
                 }),
                 2,
             ),
@@ -784,11 +803,16 @@ impl std::str::FromStr for Choice {
                             )),
                             6,
                         ),
-                        _ => {
-                            return Err(err(
-                                "give slot N | trophy OWNER KIND | captive PN | favor PN",
-                            ))
-                        }
+                        "stored" => (
+                            NegotiationAct::Give(Asset::Stored(
+                                Resource::parse(word(5)?)
+                                    .ok_or_else(|| err("expected a resource"))?,
+                            )),
+                            6,
+                        ),
+                        _ => return Err(err(
+                            "give slot N | trophy OWNER KIND | captive PN | favor PN | stored R",
+                        )),
                     },
                     _ => return Err(err("deal BY TO cede|delegate|favor|give|invite ...")),
                 };
@@ -1042,15 +1066,18 @@ mod tests {
             "steal P2 trophy free city",
             "steal P3 trophy P2 ship",
             "steal P2 captive P4",
+            "steal P2 stored relic",
             "event",
             "policy escalation",
             "resolve crises",
             "summit leave",
+            "summit fate",
             "deal P1 P2 cede 3.1 ship fresh",
             "deal P2 P1 cede 3.1 building 2",
             "deal P1 P3 delegate 2",
             "deal P1 P2 favor",
             "deal P2 P1 give slot 3",
+            "deal P1 P3 give stored psionic",
             "deal P2 P1 give trophy empire ship",
             "deal P2 P1 give captive P3",
             "deal P2 P1 give favor P4",

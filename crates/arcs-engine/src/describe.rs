@@ -518,6 +518,12 @@ impl Describer<'_> {
                 self.seat_poss(from),
                 self.seat_poss(o)
             ),
+            Loot::Stored(r) => format!(
+                "Take {} {} from {}",
+                self.seat_poss(from),
+                resource_name(r),
+                crate::campaign::stored::holding(self.s, from, r).map_or("a card", |c| c.name())
+            ),
             Loot::Slot(i) => match self.resource_at(from, i) {
                 Some(r) => format!(
                     "Steal the {} in {}",
@@ -881,7 +887,7 @@ impl Describer<'_> {
 }
 
 /// Counts per resource as words: "2 Fuel and a Relic".
-fn list(n: &[u8; 5]) -> String {
+pub(crate) fn list(n: &[u8; 5]) -> String {
     let parts: Vec<String> = Resource::ALL
         .iter()
         .filter(|r| n[r.index()] > 0)

@@ -38,6 +38,19 @@ pub fn check(s: &GameState) -> Result<(), String> {
         for (i, n) in c.trust.iter().enumerate() {
             res[i] += *n as u32;
         }
+        // Resources stored on cards (Merchant League): on a card someone
+        // holds.
+        for x in &c.stored {
+            for (i, n) in x.res.iter().enumerate() {
+                res[i] += *n as u32;
+            }
+            if x.total() > 0 && crate::cards::holder_of(s, x.card).is_none() {
+                return Err(format!(
+                    "resources on {}, which nobody holds",
+                    x.card.name()
+                ));
+            }
+        }
     }
     for f in &s.stack {
         if let Frame::Arrange {

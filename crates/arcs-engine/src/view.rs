@@ -188,6 +188,10 @@ pub struct CampaignView {
     pub blight_supply: u8,
     pub free_cities: u8,
     pub free_starports: u8,
+    /// Resources stored on cards (public, frozen; Merchant League): `[holder,
+    /// card, per resource]` for each card with resources on it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stored: Vec<(Seat, CardId, [u8; 5])>,
 }
 
 impl CampaignView {
@@ -226,6 +230,9 @@ impl CampaignView {
             blight_supply: c.blight_supply,
             free_cities: c.free_cities,
             free_starports: c.free_starports,
+            stored: seats()
+                .flat_map(|x| crate::campaign::stored::held(s, x).map(move |y| (x, y.card, y.res)))
+                .collect(),
         }
     }
 }

@@ -918,7 +918,8 @@ pub fn raid_cost(s: &GameState, victim: Seat, loot: Loot) -> u8 {
         Loot::Slot(i) => SLOT_RAID_COST[i as usize],
         Loot::Card(c) => cards::raid_cost(s, victim, c),
         // Not raidable.
-        Loot::Trophy { .. } | Loot::Captive(_) => u8::MAX,
+        // Not raidable (stored resources have no raid cost).
+        Loot::Trophy { .. } | Loot::Captive(_) | Loot::Stored(_) => u8::MAX,
     }
 }
 

@@ -180,7 +180,12 @@ pub fn can_steal(s: &GameState, thief: Seat, victim: Seat, loot: crate::choice::
         }
         // Trophies and Captives are taken only where a rule says so (the
         // campaign's Imperial Demand), never stolen.
-        crate::choice::Loot::Trophy { .. } | crate::choice::Loot::Captive(_) => false,
+        // Trophies, Captives and stored resources (frozen on a card) are
+        // taken only where a rule says so (the campaign's Imperial
+        // Demand), never stolen here.
+        crate::choice::Loot::Trophy { .. }
+        | crate::choice::Loot::Captive(_)
+        | crate::choice::Loot::Stored(_) => false,
     }
 }
 
@@ -215,6 +220,8 @@ pub fn steal(
                 crate::cards::on_stolen(s, thief, c, ev);
             }
         }
-        crate::choice::Loot::Trophy { .. } | crate::choice::Loot::Captive(_) => {}
+        crate::choice::Loot::Trophy { .. }
+        | crate::choice::Loot::Captive(_)
+        | crate::choice::Loot::Stored(_) => {}
     }
 }

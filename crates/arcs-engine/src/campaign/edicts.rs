@@ -175,6 +175,18 @@ fn demand_options(s: &GameState, fr: Seat, x: Seat, out: &mut Vec<Choice>) {
                     }
                 }
             }
+            // Frozen resources on a Rival's cards can be taken for the
+            // Demand (p27; docs/rulings.md R-CAMP-MAGNATE-DEMAND).
+            if x != fr {
+                for &r in types {
+                    if super::stored::holding(s, x, r).is_some() {
+                        out.push(Choice::Steal {
+                            from: x,
+                            loot: Loot::Stored(r),
+                        });
+                    }
+                }
+            }
         }
         Policy::War => {
             if x == fr {
@@ -271,6 +283,22 @@ pub fn demand(s: &mut GameState, fr: Seat, idx: u8, choice: Choice, ev: &mut dyn
                     "edict",
                     Some(fr),
                     "{fr} takes {from}'s {r} for the Imperial Trust."
+                );
+            }
+        }
+        Choice::Steal {
+            from,
+            loot: Loot::Stored(r),
+        } => {
+            if let Some(card) = super::stored::holding(s, from, r) {
+                super::stored::take(s, card, r);
+                add_trust(s, r);
+                log!(
+                    ev,
+                    "edict",
+                    Some(fr),
+                    "{fr} takes {from}'s {} from {card} for the Imperial Trust.",
+                    crate::describe::resource_name(r)
                 );
             }
         }

@@ -51,12 +51,42 @@ pub enum FateEvent {
         card: CardId,
         std: StdAction,
     },
-    /// In a Summit's Negotiations `to` received `what` from `from`.
+    /// In a Summit (a Negotiation action, forced in the Call to Order or
+    /// agreed in the Negotiations) `to` received `what` from `from`, after
+    /// it moved. `gift`: the resource or Favor it was, if one; `returned`:
+    /// it gave back something of that kind `to` had given `from` earlier
+    /// in this Summit (the Summit's ledger, `summit::record_gift`).
     Given {
         from: Seat,
         to: Seat,
         what: crate::choice::Asset,
+        gift: Option<super::summit::Gift>,
+        returned: bool,
     },
+}
+
+/// A Fate's own action in a Summit's Negotiations, offered to its seat on
+/// its turn to negotiate (`Choice::Summit(SummitAction::Fate)`).
+pub struct SummitOption {
+    /// The Fate card (`ARCS-FATE03`).
+    pub fate: &'static str,
+    /// The choice in player words ("Export to the Galactic Core: …").
+    pub words: &'static str,
+    pub possible: fn(&GameState, Seat) -> bool,
+    /// Starts it: pushes its procedure (above the Negotiations).
+    pub start: fn(&mut GameState, Seat, &mut dyn Sink),
+}
+
+/// The Fates' own Summit actions.
+pub static SUMMIT_OPTIONS: &[&SummitOption] = &[&crate::cards::campaign::magnate::EXPORT];
+
+/// The Summit action of `seat`'s Fate, if it has one and may take it now.
+pub fn summit_option(s: &GameState, seat: Seat) -> Option<&'static SummitOption> {
+    let fate = s.campaign()?.fates[seat.index()]?;
+    SUMMIT_OPTIONS
+        .iter()
+        .copied()
+        .find(|o| o.fate == fate.code() && (o.possible)(s, seat))
 }
 
 /// A Fate's objective hook: `seat` is the seat whose Fate it is.
@@ -101,6 +131,7 @@ pub static FATES: &[&FateDef] = &[
     &crate::cards::campaign::advocate::FATE,
     &crate::cards::campaign::partisan::FATE,
     &crate::cards::campaign::admiral::FATE,
+    &crate::cards::campaign::magnate::FATE,
 ];
 
 /// The definition of the Fate whose card is `card`, if implemented.

@@ -293,6 +293,9 @@ impl CampaignFrame {
             CallToOrder { caller } => super::summit::call_to_order_choices(s, caller, out),
             Negotiations { seat, .. } => {
                 super::summit::deal_choices(s, seat, true, out);
+                if super::fates::summit_option(s, seat).is_some() {
+                    out.push(Choice::Summit(crate::choice::SummitAction::Fate));
+                }
                 out.push(Choice::Done);
             }
             Proposal { proposer } => {
@@ -525,6 +528,11 @@ impl CampaignFrame {
             (Consent { .. }, Choice::Yes) => "Agree to the deal".into(),
             (Consent { .. }, Choice::No) => "Decline the deal".into(),
             (CallToOrder { .. }, Choice::Summit(a)) => summit_words(a).into(),
+            (Negotiations { .. }, Choice::Summit(crate::choice::SummitAction::Fate)) => {
+                super::fates::summit_option(s, seat)
+                    .map_or(summit_words(crate::choice::SummitAction::Fate), |o| o.words)
+                    .into()
+            }
             (RaidTrust { .. }, Choice::Resource(r)) => format!(
                 "Steal a {} from the Imperial Trust",
                 crate::describe::resource_name(r)
@@ -551,6 +559,17 @@ impl CampaignFrame {
                 "Take {from}'s {} for the Imperial Trust",
                 s.seat(from).resources[i as usize]
                     .map_or("resource", crate::describe::resource_name)
+            ),
+            (
+                Demand { .. },
+                Choice::Steal {
+                    from,
+                    loot: crate::choice::Loot::Stored(r),
+                },
+            ) => format!(
+                "Take {from}'s {} from {} for the Imperial Trust",
+                crate::describe::resource_name(r),
+                super::stored::holding(s, from, r).map_or("a card", |c| c.name())
             ),
             (MayOutlaw { target, .. }, Choice::Yes) => format!("Make {target} an Outlaw"),
             (MayOutlaw { target, .. }, Choice::No) => format!("Leave {target} a Regent"),
@@ -600,5 +619,6 @@ pub fn summit_words(a: crate::choice::SummitAction) -> &'static str {
         Petition => "Petition the Council (flip it to In Session)",
         Leave => "Leave the Empire (become an Outlaw)",
         Revive => "Revive the Empire (become a Regent and the First Regent)",
+        Fate => "Take your Fate's own Summit action",
     }
 }

@@ -23,6 +23,7 @@ pub mod frame;
 pub mod free;
 pub mod scenario;
 pub mod setup;
+pub mod stored;
 pub mod summit;
 
 pub use frame::CampaignFrame;
@@ -191,6 +192,9 @@ pub struct Campaign {
     /// The card attached to each Court position (p27), by position.
     #[serde(default)]
     pub attached: [Option<CardId>; 6],
+    /// Resources stored on cards in players' play areas (frozen; p27).
+    #[serde(default)]
+    pub stored: ArrayVec<stored::Stored, 8>,
 }
 
 impl Campaign {
@@ -222,6 +226,7 @@ impl Campaign {
             summit: summit::Summit::default(),
             secured_own_agents: 0,
             attached: [None; 6],
+            stored: ArrayVec::new(),
         }
     }
     pub fn is_outlaw(&self, seat: Seat) -> bool {

@@ -105,6 +105,27 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
                 i += 2;
             }
         }
+        "stored" => {
+            // stored CARD R N [R N...]: resources on a held card (from the
+            // supply), frozen except as the card allows.
+            let card = w
+                .get(1)
+                .and_then(|x| CardId::parse(x))
+                .ok_or("stored CARD R N ...")?;
+            camp(s, "stored")?;
+            let mut i = 2;
+            while i < w.len() {
+                let r =
+                    Resource::parse(&w[i]).ok_or_else(|| format!("unknown resource {:?}", w[i]))?;
+                let n: u8 = num(w.get(i + 1))?;
+                for _ in 0..n {
+                    if !super::stored::gain_onto(s, card, r, true) {
+                        return Err(format!("the supply has too few {r}"));
+                    }
+                }
+                i += 2;
+            }
+        }
         "policy" => {
             let p = w
                 .get(1)
@@ -267,6 +288,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
         "campaign-supply",
         "envoys",
         "attached",
+        "stored",
     ];
     if !campaign_words.contains(&head.as_str()) {
         return None;
@@ -403,6 +425,28 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
                     None => return Err("attached N CARD|none".into()),
                 };
                 eq(&format!("the card attached at Court {pos}"), got, want)
+            }
+            "stored" => {
+                // stored CARD R N | stored CARD empty
+                let card = w
+                    .get(1)
+                    .and_then(|x| CardId::parse(x))
+                    .ok_or("stored CARD R N|empty")?;
+                let on = super::stored::on_card(s, card);
+                if w.get(2).map(|x| x.as_str()) == Some("empty") {
+                    return eq(
+                        &format!("resources on {}", card.name()),
+                        on.iter().map(|n| *n as u32).sum::<u32>().to_string(),
+                        "0".into(),
+                    );
+                }
+                let r = Resource::parse(w.get(2).ok_or("stored CARD R N")?)
+                    .ok_or("unknown resource")?;
+                eq(
+                    &format!("{r} on {}", card.name()),
+                    on[r.index()].to_string(),
+                    w.get(3).cloned().unwrap_or_default(),
+                )
             }
             "envoys" => eq(
                 "Guild Envoys Depart in the rules booklet",

@@ -37,6 +37,61 @@ pub struct Summit {
     pub deal: ArrayVec<Negotiation, DEAL_SIZE>,
     /// Deals each seat has proposed in this Summit.
     pub proposals: [u8; MAX_SEATS],
+    /// The Summit's ledger (campaign.md §1.7): resources and Favors given
+    /// in it and not given back yet, `(giver, receiver, gift)` in order.
+    #[serde(default)]
+    pub ledger: Vec<(Seat, Seat, Gift)>,
+}
+
+/// A resource (by type) or a Favor (by the agent's owner) given in a
+/// Summit: what objectives count ("each time a Rival gives you a Favor or
+/// resource, except one that you gave them during this Summit", F301B).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Gift {
+    Resource(Resource),
+    Favor(Seat),
+}
+
+/// Enters `from` giving `to` a `gift` in the Summit's ledger. Returns true
+/// when it gives back something of that kind `to` gave `from` earlier in
+/// this Summit and not yet given back: that earlier gift is used up
+/// (docs/rulings.md R-CAMP-MAGNATE-LEDGER).
+pub fn record_gift(s: &mut GameState, from: Seat, to: Seat, gift: Gift) -> bool {
+    let Some(c) = s.campaign_mut() else {
+        return false;
+    };
+    let l = &mut c.summit.ledger;
+    if let Some(i) = l.iter().position(|e| *e == (to, from, gift)) {
+        l.remove(i);
+        true
+    } else {
+        l.push((from, to, gift));
+        false
+    }
+}
+
+/// Records a gift in the ledger and tells the Fates (after it moved).
+fn given(
+    s: &mut GameState,
+    from: Seat,
+    to: Seat,
+    what: Asset,
+    gift: Option<Gift>,
+    ev: &mut dyn Sink,
+) {
+    let returned = gift.is_some_and(|g| record_gift(s, from, to, g));
+    super::fates::notify(
+        s,
+        super::fates::FateEvent::Given {
+            from,
+            to,
+            what,
+            gift,
+            returned,
+        },
+        ev,
+    );
 }
 
 /// `seat` calls the Summit.
@@ -136,6 +191,8 @@ pub fn legal(s: &GameState, n: &Negotiation) -> bool {
             Asset::Trophy { owner, kind } => s.seat(by).trophies[owner.index()][kind as usize] > 0,
             Asset::Captive(o) => s.seat(by).captives[o.index()] > 0,
             Asset::Favor(o) => o.0 < s.players && c.favors[by.index()][o.index()] > 0,
+            // Frozen, except for Transfer Asset (Merchant League, F302).
+            Asset::Stored(r) => super::stored::transferable(s, by, r).is_some(),
         },
         NegotiationAct::Invite => c.first_regent == Some(by) && c.is_outlaw(to),
     }
@@ -193,6 +250,9 @@ pub fn actions(s: &GameState, by: Seat, to: Seat, out: &mut Vec<Negotiation>) {
         push(NegotiationAct::Give(Asset::Captive(o)));
         push(NegotiationAct::Give(Asset::Favor(o)));
     }
+    for r in Resource::ALL {
+        push(NegotiationAct::Give(Asset::Stored(r)));
+    }
     push(NegotiationAct::Invite);
 }
 
@@ -203,6 +263,13 @@ pub fn favor_cost(n: &Negotiation) -> u8 {
         NegotiationAct::Give(Asset::Slot(i)) => crate::data::SLOT_RAID_COST[i as usize],
         _ => 1,
     }
+}
+
+/// Whether Return Favors may force the action: not the gift of a resource
+/// stored on a card, which has no raid cost to pay (Merchant League;
+/// docs/rulings.md R-CAMP-MAGNATE-FORCE).
+pub fn forceable(n: &Negotiation) -> bool {
+    !matches!(n.act, NegotiationAct::Give(Asset::Stored(_)))
 }
 
 // ------------------------------------------------------------ applying
@@ -275,23 +342,32 @@ pub fn apply(s: &mut GameState, n: &Negotiation, ev: &mut dyn Sink) {
                 c.favors[to.index()][by.index()] += 1;
             }
             log!(ev, "summit", Some(by), "{by} promises {to} a Favor.");
-            let what = Asset::Favor(by);
-            super::fates::notify(s, super::fates::FateEvent::Given { from: by, to, what }, ev);
+            given(s, by, to, Asset::Favor(by), Some(Gift::Favor(by)), ev);
         }
         NegotiationAct::Give(a) => {
-            super::fates::notify(
-                s,
-                super::fates::FateEvent::Given {
-                    from: by,
-                    to,
-                    what: a,
-                },
-                ev,
-            );
+            let gift = match a {
+                Asset::Slot(i) => s.seat(by).resources[i as usize].map(Gift::Resource),
+                Asset::Stored(r) => Some(Gift::Resource(r)),
+                Asset::Favor(o) => Some(Gift::Favor(o)),
+                Asset::Trophy { .. } | Asset::Captive(_) => None,
+            };
             match a {
                 Asset::Slot(i) => {
                     if let Some(r) = s.seat_mut(by).resources[i as usize].take() {
                         log!(ev, "summit", Some(by), "{by} gives {to} a {r}.");
+                        s.receive(to, r);
+                    }
+                }
+                Asset::Stored(r) => {
+                    if let Some(card) = super::stored::transferable(s, by, r) {
+                        super::stored::take(s, card, r);
+                        log!(
+                            ev,
+                            "summit",
+                            Some(by),
+                            "{by} gives {to} a {} from {card}.",
+                            crate::describe::resource_name(r)
+                        );
                         s.receive(to, r);
                     }
                 }
@@ -332,6 +408,7 @@ pub fn apply(s: &mut GameState, n: &Negotiation, ev: &mut dyn Sink) {
                     log!(ev, "summit", Some(by), "{by} gives {to} a Favor.");
                 }
             }
+            given(s, by, to, a, gift, ev);
         }
         NegotiationAct::Invite => {
             log!(ev, "summit", Some(by), "{by} invites {to} into the Empire.");
@@ -364,7 +441,7 @@ pub fn call_to_order_choices(s: &GameState, caller: Seat, out: &mut Vec<Choice>)
         actions(s, x, caller, &mut v);
         out.extend(
             v.iter()
-                .filter(|n| favor_cost(n) <= favors)
+                .filter(|n| forceable(n) && favor_cost(n) <= favors)
                 .map(|n| Choice::Negotiate(*n)),
         );
     }
@@ -403,6 +480,7 @@ pub fn call_to_order(s: &mut GameState, caller: Seat, choice: Choice, ev: &mut d
                 "{caller} revives the Empire and takes the First Regent tile."
             );
         }
+        Choice::Summit(SummitAction::Fate) => {}
         Choice::Negotiate(n) => {
             // Return Favors: the Favors go home, the action is taken.
             let cost = favor_cost(&n);
@@ -499,6 +577,17 @@ pub fn negotiate(s: &mut GameState, seat: Seat, passes: u8, choice: Choice, ev: 
                 c.summit.proposals[seat.index()] += 1;
             }
             s.set_top(Frame::Campaign(CampaignFrame::Proposal { proposer: seat }));
+        }
+        Choice::Summit(SummitAction::Fate) => {
+            // The Fate's own action is the seat's turn; the Negotiations
+            // go on after it (its procedure runs first, above them).
+            s.set_top(Frame::Campaign(CampaignFrame::Negotiations {
+                seat: next,
+                passes: 0,
+            }));
+            if let Some(o) = super::fates::summit_option(s, seat) {
+                (o.start)(s, seat, ev);
+            }
         }
         _ => {
             let passes = passes + 1;
@@ -672,6 +761,11 @@ pub fn negotiation_words(s: &GameState, n: &Negotiation) -> String {
             ),
             Asset::Captive(o) => format!("{by} gives {to} a Captive ({o}'s agent)"),
             Asset::Favor(o) => format!("{by} gives {to} a Favor ({o}'s agent)"),
+            Asset::Stored(r) => format!(
+                "{by} gives {to} a {} from {}",
+                crate::describe::resource_name(r),
+                super::stored::transferable(s, by, r).map_or("a card", |c| c.name())
+            ),
         },
         NegotiationAct::Invite => format!("{by} invites {to} into the Empire"),
     }

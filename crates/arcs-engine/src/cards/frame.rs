@@ -155,6 +155,8 @@ card_families! {
     Admiral(super::campaign::admiral::Effect),
     /// The Founder's cards (campaign/founder.rs).
     Founder(super::campaign::founder::Effect),
+    /// The Magnate's cards (campaign/magnate.rs).
+    Magnate(super::campaign::magnate::Effect),
     /// The Partisan's cards (campaign/partisan.rs).
     Partisan(super::campaign::partisan::Effect),
     /// The Advocate's cards (campaign/advocate.rs).
@@ -299,6 +301,12 @@ mod tests {
             }
             .into(),
             crate::cards::campaign::steward::Effect::Secure { seat, card }.into(),
+            crate::cards::campaign::magnate::Effect::League {
+                seat,
+                card,
+                left: 2,
+            }
+            .into(),
         ];
         for c in frames {
             let f = Frame::Card(c);

@@ -677,6 +677,9 @@ pub fn on_stolen(s: &mut GameState, thief: Seat, card: CardId, ev: &mut dyn Sink
 pub fn discard_guild(s: &mut GameState, seat: Seat, card: CardId) {
     if s.seat_mut(seat).remove_guild(card) {
         s.court_discard.push(card);
+        // Resources stored on it go back to the supply (campaign,
+        // docs/rulings.md R-CAMP-MAGNATE-LEAVES).
+        crate::campaign::stored::release(s, card);
     }
 }
 

@@ -125,7 +125,9 @@ pub fn ambition_count(s: &GameState, seat: Seat, a: Ambition) -> u32 {
         }
     };
     let icons = |r: Resource| -> u32 {
-        let tokens = st.count_resource(r) as u32 + trust(r);
+        // Resources stored on cards (Merchant League) add too (p27).
+        let tokens =
+            st.count_resource(r) as u32 + trust(r) + crate::campaign::stored::count(s, seat, r);
         let guild = st
             .guild()
             .iter()

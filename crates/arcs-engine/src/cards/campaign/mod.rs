@@ -5,6 +5,7 @@ pub mod admiral;
 pub mod advocate;
 pub mod court;
 pub mod founder;
+pub mod magnate;
 pub mod partisan;
 pub mod steward;
 
@@ -15,6 +16,7 @@ pub static FAMILIES: &[&[&Behavior]] = &[
     court::CARDS,
     admiral::CARDS,
     founder::CARDS,
+    magnate::CARDS,
     partisan::CARDS,
     advocate::CARDS,
     steward::CARDS,
