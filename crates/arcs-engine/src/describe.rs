@@ -236,7 +236,7 @@ pub(crate) fn std_with_article(a: StdAction) -> String {
 
 /// An action to take: "Tax", or a card's new action "Nurture (a Tax from
 /// Living Structures)".
-fn act_name(a: Act) -> String {
+pub(crate) fn act_name(a: Act) -> String {
     match a.via {
         None => std_name(a.std).into(),
         Some(card) => {

@@ -190,9 +190,11 @@ impl Scenario {
             // An internal fault (a decision left without a legal choice)
             // fails the step that caused it, whatever the expectations say.
             if res.is_ok() && game.state().anomalies > faults {
-                res = Err("internal engine fault: a decision without legal choices (or a \
+                res = Err(
+                    "internal engine fault: a decision without legal choices (or a \
                            runaway frame) was skipped"
-                    .to_string());
+                        .to_string(),
+                );
             }
             let ok = res.is_ok();
             report.checks.push(Check {

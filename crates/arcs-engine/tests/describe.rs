@@ -495,3 +495,58 @@ fn odd_choices_and_seats_never_panic() {
     }
     assert!(n > 1000, "{n}");
 }
+
+/// Every log line reads in words (base, Leaders & Lore and the campaign
+/// with each implemented Fate): no machine form of an action (`tax@CC10`),
+/// no card code, no debug text.
+#[test]
+fn log_lines_read_in_words() {
+    let patterns: Vec<(&str, Regex)> = [
+        ("a machine action", r"@"),
+        ("a card code", r"\b(ARCS-)?[A-Z]{2,}[0-9]{2}\b"),
+        ("an action-card code", r"\b(ADM|AGG|CON|MOB)[1-7]\b"),
+        ("snake_case", r"\b[a-z]+_[a-z_]+\b"),
+        ("Some(", r"Some\("),
+        ("None", r"\bNone\b"),
+        // Dice read "[hit, blank]": brackets are the log's dice notation.
+        ("braces", r"[{}]"),
+    ]
+    .into_iter()
+    .map(|(why, re)| (why, Regex::new(re).expect("pattern compiles")))
+    .collect();
+    let mut configs = configs();
+    let fates = arcs_engine::campaign::fates::playable('A');
+    for players in 2..=4u8 {
+        for k in 0..fates.len() {
+            let mut c = Config::campaign(players);
+            c.campaign.fates = arcs_engine::config::FateSelection::Fixed(
+                (0..players as usize)
+                    .map(|i| fates[(k + i) % fates.len()].code().to_string())
+                    .collect(),
+            );
+            configs.push(c);
+        }
+    }
+    let mut lines = 0;
+    for (k, config) in configs.iter().enumerate() {
+        let mut game = Game::new(config.clone(), 4242 + k as u64).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(k as u64 ^ 0x106);
+        while let arcs_engine::Pending::Decision(d) = game.pending() {
+            let c = d.choices[rng.gen_range(0..d.choices.len())];
+            game.apply(d.seat, c).unwrap();
+        }
+        for e in game.log() {
+            lines += 1;
+            for (why, re) in &patterns {
+                assert!(
+                    !re.is_match(&e.text),
+                    "log line {:?} ({:?}, seed {}): {why}",
+                    e.text,
+                    config.mode,
+                    4242 + k as u64
+                );
+            }
+        }
+    }
+    assert!(lines > 10_000, "only {lines} log lines");
+}

@@ -287,8 +287,12 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
                     })
                 };
                 // Judge the action on the state after the token is spent
-                // (it may be the very token a cost would have used).
-                if cards::cloud_cities(s, seat) {
+                // (it may be the very token a cost would have used, or the
+                // token a new action needs: Elder Broker's Trade gives one).
+                let new_acts = resource_actions(s, as_)
+                    .iter()
+                    .any(|&std| st.hooks() & cards::Hook::new_action_bit(std) != 0);
+                if new_acts || cards::cloud_cities(s, seat) {
                     acts_after_spending(s, seat, slot, as_, &mut spend);
                 } else {
                     for &std in resource_actions(s, as_) {
@@ -376,7 +380,13 @@ pub fn turn_choice(s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
                     Some(seat),
                     "{seat} spends a {r} as Weapon: card pips may now Battle."
                 );
-            } else if let Some(a) = act {
+            } else if let Some(act) = act {
+                // A card's new action in words, never its machine form.
+                let a = match act.via {
+                    None => act.std.to_string(),
+                    Some(_) => crate::describe::act_name(act),
+                };
+                let a = a.as_str();
                 if r == as_ {
                     log!(ev, "spend", Some(seat), "{seat} spends a {r} to {a}.");
                 } else {
@@ -387,7 +397,7 @@ pub fn turn_choice(s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
                         "{seat} spends a {r} as {as_} to {a}."
                     );
                 }
-                start_action(s, seat, a, Source::Resource, ev);
+                start_action(s, seat, act, Source::Resource, ev);
             }
         }
         Choice::Prelude { card, n } => {
