@@ -148,6 +148,10 @@ pub struct Behavior {
     /// Cities and starports count as Loyal for tax, ships and Catapult
     /// (Empath's Bond), when true.
     pub bond: Option<fn(&GameState) -> bool>,
+    /// Its new actions need the holder's own resource tokens (Elder
+    /// Broker's Trade gives one): taken through a resource's Prelude
+    /// action, they are judged after that token is spent (R-BC23-SPEND).
+    pub new_action_uses_tokens: bool,
     /// A Regent holder taxes any city in an Empire-controlled system like
     /// a Loyal one, ignoring the Presence and Truce Laws, without Captives
     /// (Imperial Authority).
@@ -235,6 +239,7 @@ impl Behavior {
         inspiring: false,
         retax: None,
         bond: None,
+        new_action_uses_tokens: false,
         tax_imperial: false,
         after_tax: None,
         ships_always_fresh: false,
@@ -506,6 +511,18 @@ pub fn run_setup(s: &mut GameState, seat: Seat, card: CardId, ev: &mut dyn Sink)
 }
 
 // ---------------------------------------------------------------- actions
+
+/// Whether a held card's new action standing in for `std` needs the
+/// holder's own tokens (R-BC23-SPEND). Only asked when a held card has a
+/// new action for `std` (the hook bit), so rarely.
+pub fn new_action_uses_tokens(s: &GameState, seat: Seat, std: StdAction) -> bool {
+    s.seat(seat).hooks() & Hook::new_action_bit(std) != 0
+        && held(s, seat).any(|c| {
+            behavior(c).is_some_and(|b| {
+                b.new_action_uses_tokens && b.new_actions.iter().any(|n| n.std == std)
+            })
+        })
+}
 
 pub fn has_new_action(card: CardId, std: StdAction) -> bool {
     behavior(card).is_some_and(|b| b.new_actions.iter().any(|n| n.std == std))

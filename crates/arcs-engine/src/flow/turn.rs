@@ -291,7 +291,7 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
                 // token a new action needs: Elder Broker's Trade gives one).
                 let new_acts = resource_actions(s, as_)
                     .iter()
-                    .any(|&std| st.hooks() & cards::Hook::new_action_bit(std) != 0);
+                    .any(|&std| cards::new_action_uses_tokens(s, seat, std));
                 if new_acts || cards::cloud_cities(s, seat) {
                     acts_after_spending(s, seat, slot, as_, &mut spend);
                 } else {
@@ -309,6 +309,19 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
         }
     }
     out.push(Choice::EndTurn);
+}
+
+/// An action for the log: "tax", or a card's new action in words ("Trade
+/// (a Tax from Elder Broker)"), never the machine form `tax@BC23`.
+struct ActWords(Act);
+
+impl std::fmt::Display for ActWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.via {
+            None => write!(f, "{}", self.0.std),
+            Some(_) => f.write_str(&crate::describe::act_name(self.0)),
+        }
+    }
 }
 
 /// B-PRE-03 / B-RES-05: spent resources reach the supply when the Prelude ends.
@@ -381,12 +394,9 @@ pub fn turn_choice(s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
                     "{seat} spends a {r} as Weapon: card pips may now Battle."
                 );
             } else if let Some(act) = act {
-                // A card's new action in words, never its machine form.
-                let a = match act.via {
-                    None => act.std.to_string(),
-                    Some(_) => crate::describe::act_name(act),
-                };
-                let a = a.as_str();
+                // A card's new action in words, never its machine form
+                // (formatted only when the log is kept).
+                let a = ActWords(act);
                 if r == as_ {
                     log!(ev, "spend", Some(seat), "{seat} spends a {r} to {a}.");
                 } else {

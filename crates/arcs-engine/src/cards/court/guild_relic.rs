@@ -43,6 +43,8 @@ pub static SWORN_GUARDIANS: Behavior = Behavior {
 /// C-BC23: Trade (Tax); Prelude: discard to gain Material, Fuel, Weapon.
 pub static ELDER_BROKER: Behavior = Behavior {
     code: "ARCS-BC23",
+    // Trade gives one of the holder's tokens (R-BC23-SPEND).
+    new_action_uses_tokens: true,
     new_actions: &[NewAction {
         name: "Trade",
         std: StdAction::Tax,
