@@ -418,13 +418,14 @@ impl BattleFrame {
                 }
                 out.push(Choice::Done);
             }
-            BattleStage::SelfHits | BattleStage::Intercept => {
+            // Railgun Arrays' hit, like self-hits, falls on the attacking
+            // ships: the Imperial ships a Regent added among them (p11).
+            BattleStage::SelfHits | BattleStage::Intercept | BattleStage::Railgun => {
                 ship_targets(s, sys, self.attacker.owner(), out);
                 if self.pre_done & IMPERIAL_ATTACK != 0 {
                     ship_targets(s, sys, Owner::Empire, out);
                 }
             }
-            BattleStage::Railgun => ship_targets(s, sys, self.attacker.owner(), out),
             BattleStage::Hits => {
                 // Buildings only once no defending ship remains (B-BAT-05;
                 // the Imperial ships beside a Regent included, p11).
@@ -461,8 +462,9 @@ impl BattleFrame {
     fn has_hit_target(&self, s: &GameState) -> bool {
         let x = s.sys(self.system);
         match self.stage {
-            BattleStage::SelfHits | BattleStage::Intercept => self.attackers(s).total() > 0,
-            BattleStage::Railgun => x.ships_of(self.attacker.owner()).total() > 0,
+            BattleStage::SelfHits | BattleStage::Intercept | BattleStage::Railgun => {
+                self.attackers(s).total() > 0
+            }
             BattleStage::Hits => {
                 x.has_pieces_of(self.defender)
                     || (self.imperial_defend(s) && x.ships_of(Owner::Empire).total() > 0)
@@ -597,16 +599,11 @@ impl BattleFrame {
             (
                 BattleStage::Railgun,
                 Choice::Piece {
-                    piece: Piece::Ship { damaged, .. },
+                    piece: Piece::Ship { damaged, owner },
                     ..
                 },
             ) => {
-                s.hit_ship(
-                    self.system,
-                    self.attacker.owner(),
-                    damaged,
-                    self.defender.seat(),
-                );
+                s.hit_ship(self.system, owner, damaged, self.defender.seat());
                 log!(
                     ev,
                     "hit",
