@@ -99,12 +99,7 @@ impl Procedure for Effect {
                 }
             }
             GainAny { .. } => {
-                out.extend(
-                    Resource::ALL
-                        .into_iter()
-                        .filter(|r| s.supply[r.index()] > 0)
-                        .map(Choice::Resource),
-                );
+                supply_choices(s, out);
                 if out.is_empty() {
                     out.push(Choice::Done);
                 }
@@ -274,4 +269,15 @@ pub(crate) fn chosen_building(
         return None;
     };
     Some((system, slot, s.sys(system).slots[slot as usize]?))
+}
+
+/// "Gain any resource" (Pressgang, Charm, Ambitious, Merchant League…):
+/// one choice per resource type the supply still has.
+pub fn supply_choices(s: &GameState, out: &mut Vec<Choice>) {
+    out.extend(
+        Resource::ALL
+            .into_iter()
+            .filter(|r| s.supply[r.index()] > 0)
+            .map(Choice::Resource),
+    );
 }
