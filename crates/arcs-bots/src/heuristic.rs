@@ -187,7 +187,7 @@ pub fn prior(s: &GameState, seat: Seat, c: Choice) -> f64 {
             }
             Loot::Card(_) => 2.0,
             // The Imperial Demand's Trophies and Captives (campaign).
-            Loot::Trophy { .. } | Loot::Captive(_) | Loot::Stored(_) => 1.0,
+            Loot::Trophy { .. } | Loot::Captive(_) | Loot::Stored(_) | Loot::Trust(_) => 1.0,
         },
         Choice::Court(pos) => court_value(s, seat, pos as usize),
         Choice::Card(_) => 1.0,

@@ -228,6 +228,19 @@ pub(crate) fn steal_choices(s: &GameState, seat: Seat, filter: StealFilter, out:
                     out.push(Choice::Steal { from: victim, loot });
                 }
             }
+            // Frozen resources can be stolen too (campaign rules p21, p27).
+            if s.is_campaign() {
+                for r in Resource::ALL {
+                    if matches!(filter, StealFilter::Resource(want) if want != r) {
+                        continue;
+                    }
+                    for loot in [Loot::Stored(r), Loot::Trust(r)] {
+                        if can_steal(s, seat, victim, loot) {
+                            out.push(Choice::Steal { from: victim, loot });
+                        }
+                    }
+                }
+            }
         }
         if !matches!(filter, StealFilter::Resource(_)) {
             for &c in st.guild() {
