@@ -13,10 +13,13 @@ use crate::ids::*;
 use crate::log;
 use crate::state::GameState;
 
-/// Open slots of the seat (board slots not covered by cities, card slots).
+/// Open slots of the seat (board slots not covered by cities, card slots),
+/// except those a Golem fills (campaign F505: Golems fill resource slots).
 pub fn open_slots(s: &GameState, seat: Seat) -> arrayvec::ArrayVec<usize, 7> {
+    let filled = crate::campaign::token_slots(s, seat);
     s.seat(seat)
         .open_slots(crate::cards::has_card_slot(s, seat))
+        .filter(|i| filled & 1 << i == 0)
         .collect()
 }
 
