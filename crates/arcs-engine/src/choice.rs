@@ -95,6 +95,9 @@ pub enum Loot {
     /// A resource of this type stored on one of the seat's cards (frozen:
     /// taken only where a rule says so — the Imperial Demand, p27).
     Stored(Resource),
+    /// A Golem the seat has (campaign, the Caretaker's F505: 0 Warrior,
+    /// 1 Protector, 2 Seeker, 3 Harvester), raided like a resource.
+    Golem(#[serde(deserialize_with = "below::<4, _>")] u8),
 }
 
 /// A Negotiation action (campaign rules p17): `by` acts, and it affects
@@ -383,6 +386,11 @@ impl fmt::Display for Choice {
                 ),
                 Loot::Captive(o) => write!(f, "steal {from} captive {o}"),
                 Loot::Stored(r) => write!(f, "steal {from} stored {}", r.name().to_lowercase()),
+                Loot::Golem(k) => write!(
+                    f,
+                    "steal {from} golem {}",
+                    crate::cards::campaign::caretaker::GOLEM_NAMES[*k as usize % 4].to_lowercase()
+                ),
             },
             Court(i) => write!(f, "court {}", one_based(*i)),
             Card(c) => write!(f, "card {}", card_code(*c)),
@@ -652,10 +660,20 @@ impl std::str::FromStr for Choice {
                         ),
                         4,
                     ),
+                    "golem" => (
+                        Loot::Golem(
+                            crate::cards::campaign::caretaker::GOLEM_NAMES
+                                .iter()
+                                .position(|n| n.eq_ignore_ascii_case(word(3).unwrap_or("")))
+                                .ok_or_else(|| err("warrior|protector|seeker|harvester"))?
+                                as u8,
+                        ),
+                        4,
+                    ),
                     _ => {
                         return Err(err(
                             "steal PN slot N | steal PN card ID | steal PN trophy OWNER KIND | \
-                             steal PN captive PM | steal PN stored R",
+                             steal PN captive PM | steal PN stored R | steal PN golem NAME",
                         ))
                     }
                 };

@@ -524,6 +524,11 @@ impl Describer<'_> {
                 resource_name(r),
                 crate::campaign::stored::holding(self.s, from, r).map_or("a card", |c| c.name())
             ),
+            Loot::Golem(k) => format!(
+                "Steal {} {} Golem",
+                self.seat_poss(from),
+                crate::cards::campaign::caretaker::GOLEM_NAMES[k as usize % 4]
+            ),
             Loot::Slot(i) => match self.resource_at(from, i) {
                 Some(r) => format!(
                     "Steal the {} in {}",

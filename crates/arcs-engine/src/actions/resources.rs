@@ -186,6 +186,10 @@ pub fn can_steal(s: &GameState, thief: Seat, victim: Seat, loot: crate::choice::
         // Trophies, Captives and stored resources (frozen on a card) are
         // taken only where a rule says so (the campaign's Imperial
         // Demand), never stolen here.
+        crate::choice::Loot::Golem(k) => {
+            crate::cards::campaign::caretaker::may_take(s, thief, victim, k)
+                && crate::cards::may_steal(s, thief, victim, loot)
+        }
         crate::choice::Loot::Trophy { .. }
         | crate::choice::Loot::Captive(_)
         | crate::choice::Loot::Stored(_) => false,
@@ -222,6 +226,9 @@ pub fn steal(
                 );
                 crate::cards::on_stolen(s, thief, c, ev);
             }
+        }
+        crate::choice::Loot::Golem(k) => {
+            crate::cards::campaign::caretaker::steal(s, thief, victim, k, ev)
         }
         crate::choice::Loot::Trophy { .. }
         | crate::choice::Loot::Captive(_)

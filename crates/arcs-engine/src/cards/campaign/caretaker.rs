@@ -880,6 +880,53 @@ fn speak(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     }
 }
 
+// ------------------------------------------------------------ raids
+
+/// A Golem's raid cost: its slot's, or 2 on the Golem Hearth (F503).
+pub fn raid_cost(s: &GameState, k: u8) -> u8 {
+    match golems(s)[k as usize % 4].at {
+        GolemAt::Slot { slot, .. } => crate::data::SLOT_RAID_COST[slot as usize % 7],
+        GolemAt::Hearth { .. } => 2,
+        _ => u8::MAX,
+    }
+}
+
+/// Whether `thief` may take Golem `k` from `victim`: `victim` has it and
+/// `thief` has room for it (docs/rulings.md R-CAMP-CARETAKER-RAID).
+pub fn may_take(s: &GameState, thief: Seat, victim: Seat, k: u8) -> bool {
+    golems(s)[k as usize % 4].holder() == Some(victim) && room(s, thief).is_some()
+}
+
+/// The Golems `thief` may raid from `victim` with `keys` keys, after its
+/// resources and Guild cards (`actions::battle::raid_choices`).
+pub fn raid_choices(s: &GameState, thief: Seat, victim: Seat, keys: u8, out: &mut Vec<Choice>) {
+    for k in 0..4u8 {
+        let loot = crate::choice::Loot::Golem(k);
+        if raid_cost(s, k) <= keys && crate::actions::resources::can_steal(s, thief, victim, loot) {
+            out.push(Choice::Steal { from: victim, loot });
+        }
+    }
+}
+
+/// Golem `k` goes from `victim` to `thief` (a raid), keeping its side.
+pub fn steal(s: &mut GameState, thief: Seat, victim: Seat, k: u8, ev: &mut dyn Sink) {
+    let k = k as usize % 4;
+    let g = golems(s)[k];
+    if g.holder() != Some(victim) {
+        return;
+    }
+    // Out of the victim's slot first (the thief's room is its own).
+    if give(s, k, thief) {
+        log!(
+            ev,
+            "steal",
+            Some(thief),
+            "{thief} steals {} from {victim}.",
+            golem_words(g, k)
+        );
+    }
+}
+
 // ------------------------------------------------------------ scenarios, views
 
 fn parse_golem(w: Option<&String>) -> Result<usize, String> {
