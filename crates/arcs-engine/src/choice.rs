@@ -1085,6 +1085,7 @@ mod tests {
             "steal P3 trophy P2 ship",
             "steal P2 captive P4",
             "steal P2 stored relic",
+            "steal P3 golem seeker",
             "event",
             "policy escalation",
             "resolve crises",

@@ -1099,8 +1099,126 @@ pub fn check(s: &GameState) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::event::NoEvents;
+
+    fn game(extra: &str) -> GameState {
+        let text = format!(
+            "players 3\nmode campaign\ncourt CC01 CC02 CC03\nfate P1 Caretaker\n\
+             P1 lore F502 F503\nbooklet F505 F506\n{extra}"
+        );
+        crate::scenario::Scenario::parse(&text)
+            .unwrap()
+            .build()
+            .unwrap()
+            .state()
+            .clone()
+    }
+
     #[test]
     fn every_caretaker_card_has_passing_scenarios() {
         crate::cards::testing::family_scenarios(super::CARDS);
+    }
+
+    /// F505: a Golem's slot is neither open nor empty to resources.
+    #[test]
+    fn a_golem_fills_its_slot() {
+        let s = game("P2 resources - -\ngolem seeker slot P2 1\n");
+        assert_eq!(slot_mask(&s, Seat(1)), 1);
+        assert_eq!(
+            crate::actions::resources::open_slots(&s, Seat(1)).to_vec(),
+            [1]
+        );
+        assert_eq!(
+            crate::actions::resources::best_empty_slot(&s, Seat(1)),
+            Some(1)
+        );
+        assert_eq!(slot_mask(&s, Seat(0)), 0);
+        assert_eq!(count(&s, Seat(1)), 1);
+        assert_eq!(raid_cost(&s, 2), 3);
+        check(&s).unwrap();
+    }
+
+    /// A city returned to the board covers a Golem's slot: the Golem moves
+    /// to an open empty slot; with none it is discarded, to a Rival with
+    /// room (its holder chooses) (R-CAMP-CARETAKER-COVERED).
+    #[test]
+    fn a_covered_golem_moves_or_is_discarded() {
+        // P2: 4 cities on the board (3 open slots); the Golem in slot 3.
+        let mut s = game("P2 cities 4\nP2 resources - - -\ngolem warrior slot P2 3 awake\n");
+        s.return_cities(Seat(1), 1, &mut NoEvents);
+        let g = s.campaign().unwrap().golems[0];
+        assert_eq!(
+            g.at,
+            GolemAt::Slot {
+                seat: Seat(1),
+                slot: 0
+            }
+        );
+        assert!(g.awake, "moving to another slot is no discard");
+        check(&s).unwrap();
+
+        let mut s = game(
+            "P2 cities 4\nP2 resources fuel fuel -\ngolem warrior slot P2 3 awake\n\
+             P3 resources - -\n",
+        );
+        s.return_cities(Seat(1), 1, &mut NoEvents);
+        // No room on P2's board: discarded, Sleeping, to a Rival with room.
+        let g = s.campaign().unwrap().golems[0];
+        assert!(!g.awake);
+        let Some(crate::flow::Frame::Card(f)) = s.stack.last().copied() else {
+            panic!("no decision for the discarded Golem");
+        };
+        let mut out = Vec::new();
+        f.choices(&s, &mut out);
+        // P1 (its Golem Hearth) and P3 (empty slots).
+        assert_eq!(out, [Choice::Player(Seat(0)), Choice::Player(Seat(2))]);
+        f.resolve(&mut s, Choice::Player(Seat(2)), &mut NoEvents);
+        let g = s.campaign().unwrap().golems[0];
+        assert_eq!(
+            g.at,
+            GolemAt::Slot {
+                seat: Seat(2),
+                slot: 0
+            }
+        );
+        check(&s).unwrap();
+    }
+
+    /// The view names held Golems only; the campaign state omits the
+    /// Golems while none is in play (base-like campaign states unchanged).
+    #[test]
+    fn view_and_serialization() {
+        let s = game("golem seeker gate 3.0\ngolem harvester hearth P1\n");
+        let v = view(&s);
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[0].golem, None);
+        assert_eq!(v[1].golem.as_deref(), Some("Harvester"));
+        let json = serde_json::to_string(s.campaign().unwrap()).unwrap();
+        assert!(json.contains("golems"));
+        let none = game("");
+        let json = serde_json::to_string(none.campaign().unwrap()).unwrap();
+        assert!(!json.contains("golems"), "{json}");
+    }
+
+    /// Scenario lines refuse what cannot be.
+    #[test]
+    fn scenario_lines_are_checked() {
+        for bad in [
+            "golem dragon gate 3.0",
+            "golem seeker gate 3.1",
+            "golem seeker slot P2 9",
+            "golem seeker slot P2 4",
+            "golem seeker hearth P7",
+            "golem seeker gate 3.0 upside-down",
+        ] {
+            let text = format!("players 3\nmode campaign\nP2 resources - -\n{bad}\n");
+            assert!(
+                crate::scenario::Scenario::parse(&text)
+                    .and_then(|x| x.build().map(|_| ()))
+                    .is_err(),
+                "{bad}"
+            );
+        }
     }
 }
