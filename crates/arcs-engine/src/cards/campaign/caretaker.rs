@@ -208,7 +208,7 @@ pub fn slots_covered(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
         .seat(seat)
         .open_slots(crate::cards::has_card_slot(s, seat))
         .collect();
-    for k in 0..4 {
+    for (k, name) in GOLEM_NAMES.iter().enumerate() {
         let g = golems(s)[k];
         let GolemAt::Slot { seat: x, slot } = g.at else {
             continue;
@@ -217,30 +217,80 @@ pub fn slots_covered(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
             continue;
         }
         // Out of its covered slot first, so it is not counted there.
+        let off = Golem {
+            at: GolemAt::Out,
+            ..g
+        };
+        set(s, k, off);
+        if let Some(at) = room(s, seat) {
+            set(s, k, Golem { at, ..g });
+            continue;
+        }
+        log!(
+            ev,
+            "golem",
+            Some(seat),
+            "A city covers the slot of {seat}'s {name} Golem: with no room left, it is discarded."
+        );
         set(
             s,
             k,
             Golem {
-                at: GolemAt::Out,
-                ..g
+                awake: false,
+                ..off
             },
         );
-        match room(s, seat) {
-            Some(at) => set(s, k, Golem { at, ..g }),
-            None => {
-                set(s, k, g);
-                log!(
-                    ev,
-                    "golem",
-                    Some(seat),
-                    "A city covers the slot of {seat}'s {} Golem: with no room left, it is discarded.",
-                    GOLEM_NAMES[k]
-                );
-                // It is discarded: it leaves the covered slot for a Rival,
-                // or stays out of the slots with its holder's other
-                // tokens if no Rival has room.
-                spent_or_discarded(s, seat, k, ev);
-            }
+        if rivals_with_room(s, seat) != 0 {
+            // Set aside until its holder names the Rival.
+            s.push(
+                Effect::Pass {
+                    seat,
+                    card: card(LAW),
+                    golem: k as u8,
+                }
+                .into(),
+            );
+            continue;
+        }
+        // "If there are none, you keep it": it takes the open slot with the
+        // highest raid cost, whose resource must then find room like any
+        // arriving token (the seat chooses what to keep).
+        let mask = slot_mask(s, seat);
+        let Some(to) = raw
+            .iter()
+            .copied()
+            .filter(|i| mask & 1 << i == 0)
+            .max_by_key(|&i| (crate::data::SLOT_RAID_COST[i], std::cmp::Reverse(i)))
+        else {
+            // Every open slot holds a Golem: this one is set aside.
+            log!(
+                ev,
+                "golem",
+                Some(seat),
+                "No slot is left for the {name} Golem: it leaves play."
+            );
+            continue;
+        };
+        let displaced = s.seat_mut(seat).resources[to].take();
+        set(
+            s,
+            k,
+            Golem {
+                at: GolemAt::Slot {
+                    seat,
+                    slot: to as u8,
+                },
+                awake: false,
+            },
+        );
+        log!(
+            ev,
+            "golem",
+            Some(seat),
+            "No Rival has room: {seat} keeps the Sleeping {name} Golem."
+        );
+        if let Some(r) = displaced {
+            s.receive(seat, r);
         }
     }
 }
@@ -384,7 +434,7 @@ fn awaken_targets(s: &GameState, seat: Seat) -> u8 {
 fn awaken(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     let targets = awaken_targets(s, seat);
     let wake = crate::cards::campaign::admiral::winning_an_ambition(s, seat);
-    for k in 0..4 {
+    for (k, name) in GOLEM_NAMES.iter().enumerate() {
         if targets & 1 << k == 0 {
             continue;
         }
@@ -411,8 +461,7 @@ fn awaken(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
             "golem",
             Some(seat),
             { systems: vec![system], reveals: true },
-            "Awaken: {seat} takes the Golem at {system}: it is the {} Golem, now {side} on {}.",
-            GOLEM_NAMES[k],
+            "Awaken: {seat} takes the Golem at {system}: it is the {name} Golem, now {side} on {}.",
             if matches!(at, GolemAt::Hearth { .. }) {
                 "their Golem Hearth"
             } else {
@@ -429,11 +478,11 @@ pub static GOLEM_HEARTH: Behavior = Behavior {
     code: HEARTH,
     fate_crisis: Some(|s, seat, _, ev| {
         let mut woke = Vec::new();
-        for k in 0..4 {
+        for (k, name) in GOLEM_NAMES.iter().enumerate() {
             let g = golems(s)[k];
             if g.holder().is_some() && !g.awake {
                 set(s, k, Golem { awake: true, ..g });
-                woke.push(GOLEM_NAMES[k]);
+                woke.push(*name);
             }
         }
         if !woke.is_empty() {
@@ -1182,6 +1231,32 @@ mod tests {
                 slot: 0
             }
         );
+        check(&s).unwrap();
+        // No Rival with room either: P2 keeps it in its best open slot,
+        // and the Fuel there must find room (the seat arranges).
+        let text = "players 2\nmode campaign\ncourt CC01 CC02 CC03\n\
+                    P2 cities 4\nP2 resources fuel fuel -\ngolem warrior slot P2 3 awake\n\
+                    P1 resources relic relic\n";
+        let mut s = crate::scenario::Scenario::parse(text)
+            .unwrap()
+            .build()
+            .unwrap()
+            .state()
+            .clone();
+        s.return_cities(Seat(1), 1, &mut NoEvents);
+        let g = s.campaign().unwrap().golems[0];
+        assert_eq!(
+            g.at,
+            GolemAt::Slot {
+                seat: Seat(1),
+                slot: 0
+            }
+        );
+        assert!(!g.awake);
+        assert!(matches!(
+            s.stack.last(),
+            Some(crate::flow::Frame::Arrange { .. })
+        ));
         check(&s).unwrap();
     }
 
