@@ -186,6 +186,8 @@ pub fn prior(s: &GameState, seat: Seat, c: Choice) -> f64 {
                     }
             }
             Loot::Card(_) => 2.0,
+            // The Caretaker's Golems (campaign F505): worth a resource.
+            Loot::Golem(_) => 1.5,
             // The Imperial Demand's Trophies and Captives (campaign).
             Loot::Trophy { .. } | Loot::Captive(_) | Loot::Stored(_) | Loot::Trust(_) => 1.0,
         },

@@ -100,6 +100,9 @@ pub enum Loot {
     /// Regent tile (frozen, no raid cost, but cards such as Silver-Tongues
     /// can steal it — campaign rules p21).
     Trust(Resource),
+    /// A Golem the seat has (campaign, the Caretaker's F505: 0 Warrior,
+    /// 1 Protector, 2 Seeker, 3 Harvester), raided like a resource.
+    Golem(#[serde(deserialize_with = "below::<4, _>")] u8),
 }
 
 /// A Negotiation action (campaign rules p17): `by` acts, and it affects
@@ -389,6 +392,11 @@ impl fmt::Display for Choice {
                 Loot::Captive(o) => write!(f, "steal {from} captive {o}"),
                 Loot::Stored(r) => write!(f, "steal {from} stored {}", r.name().to_lowercase()),
                 Loot::Trust(r) => write!(f, "steal {from} trust {}", r.name().to_lowercase()),
+                Loot::Golem(k) => write!(
+                    f,
+                    "steal {from} golem {}",
+                    crate::cards::campaign::caretaker::GOLEM_NAMES[*k as usize % 4].to_lowercase()
+                ),
             },
             Court(i) => write!(f, "court {}", one_based(*i)),
             Card(c) => write!(f, "card {}", card_code(*c)),
@@ -664,10 +672,21 @@ impl std::str::FromStr for Choice {
                         ),
                         4,
                     ),
+                    "golem" => (
+                        Loot::Golem(
+                            crate::cards::campaign::caretaker::GOLEM_NAMES
+                                .iter()
+                                .position(|n| n.eq_ignore_ascii_case(word(3).unwrap_or("")))
+                                .ok_or_else(|| err("warrior|protector|seeker|harvester"))?
+                                as u8,
+                        ),
+                        4,
+                    ),
                     _ => {
                         return Err(err(
                             "steal PN slot N | steal PN card ID | steal PN trophy OWNER KIND | \
-                             steal PN captive PM | steal PN stored R | steal PN trust R",
+                             steal PN captive PM | steal PN stored R | steal PN trust R | \
+                             steal PN golem NAME",
                         ))
                     }
                 };
@@ -1080,6 +1099,7 @@ mod tests {
             "steal P2 captive P4",
             "steal P2 stored relic",
             "steal P3 trust fuel",
+            "steal P3 golem seeker",
             "event",
             "policy escalation",
             "resolve crises",

@@ -529,6 +529,11 @@ impl Describer<'_> {
                 self.seat_poss(from),
                 resource_name(r)
             ),
+            Loot::Golem(k) => format!(
+                "Steal {} {} Golem",
+                self.seat_poss(from),
+                crate::cards::campaign::caretaker::GOLEM_NAMES[k as usize % 4]
+            ),
             Loot::Slot(i) => match self.resource_at(from, i) {
                 Some(r) => format!(
                     "Steal the {} in {}",

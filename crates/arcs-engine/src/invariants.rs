@@ -211,6 +211,8 @@ pub fn court_card_count(s: &GameState) -> usize {
 /// Free cities and 14 Free starports, each in its supply, on the map or in
 /// a Trophy box.
 fn campaign_pieces(s: &GameState, c: &crate::campaign::Campaign) -> Result<(), String> {
+    // The Caretaker's Golems: one place each, slots not shared (F505).
+    crate::cards::campaign::caretaker::check(s)?;
     use crate::campaign::{BLIGHT_TOKENS, FREE_CITIES, FREE_STARPORTS, IMPERIAL_SHIPS};
     let mut imperial = c.imperial_supply as u32;
     let mut blight = c.blight_supply as u32;

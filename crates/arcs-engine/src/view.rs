@@ -192,6 +192,10 @@ pub struct CampaignView {
     /// card, per resource]` for each card with resources on it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stored: Vec<(Seat, CardId, [u8; 5])>,
+    /// The Caretaker's Golems in play (F505): at gates Sleeping and
+    /// unnamed (their faces hidden to all), held ones named.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub golems: Vec<crate::cards::campaign::caretaker::GolemView>,
 }
 
 impl CampaignView {
@@ -233,6 +237,7 @@ impl CampaignView {
             stored: seats()
                 .flat_map(|x| crate::campaign::stored::held(s, x).map(move |y| (x, y.card, y.res)))
                 .collect(),
+            golems: crate::cards::campaign::caretaker::view(s),
         }
     }
 }

@@ -181,8 +181,12 @@ impl GameState {
     /// Cities return to the rightmost empty city slots; covered resources
     /// move to open slots, and if they do not all fit the owner chooses
     /// what to keep (B-CLN-02, B-RES-07, docs/rulings.md R-RES-1).
-    pub fn return_cities(&mut self, seat: Seat, n: u8, _ev: &mut dyn Sink) {
+    pub fn return_cities(&mut self, seat: Seat, n: u8, ev: &mut dyn Sink) {
         self.seat_mut(seat).cities += n;
+        if crate::campaign::token_slots(self, seat) != 0 {
+            // Golems in covered slots move first (F505).
+            crate::cards::campaign::caretaker::slots_covered(self, seat, ev);
+        }
         let open = resources::open_slots(self, seat);
         let covered: Vec<usize> = (0..7)
             .filter(|i| !open.contains(i) && self.seat(seat).resources[*i].is_some())

@@ -13,10 +13,13 @@ use crate::ids::*;
 use crate::log;
 use crate::state::GameState;
 
-/// Open slots of the seat (board slots not covered by cities, card slots).
+/// Open slots of the seat (board slots not covered by cities, card slots),
+/// except those a Golem fills (campaign F505: Golems fill resource slots).
 pub fn open_slots(s: &GameState, seat: Seat) -> arrayvec::ArrayVec<usize, 7> {
+    let filled = crate::campaign::token_slots(s, seat);
     s.seat(seat)
         .open_slots(crate::cards::has_card_slot(s, seat))
+        .filter(|i| filled & 1 << i == 0)
         .collect()
 }
 
@@ -193,6 +196,10 @@ pub fn can_steal(s: &GameState, thief: Seat, victim: Seat, loot: crate::choice::
         }
         // Trophies and Captives are taken only where a rule says so (the
         // campaign's Imperial Demand), never stolen.
+        crate::choice::Loot::Golem(k) => {
+            crate::cards::campaign::caretaker::may_take(s, thief, victim, k)
+                && crate::cards::may_steal(s, thief, victim, loot)
+        }
         crate::choice::Loot::Trophy { .. } | crate::choice::Loot::Captive(_) => false,
     }
 }
@@ -253,6 +260,9 @@ pub fn steal(
                 "{thief} steals a {r} from the Imperial Trust of {victim}."
             );
             s.receive(thief, r);
+        }
+        crate::choice::Loot::Golem(k) => {
+            crate::cards::campaign::caretaker::steal(s, thief, victim, k, ev)
         }
         crate::choice::Loot::Trophy { .. } | crate::choice::Loot::Captive(_) => {}
     }

@@ -195,6 +195,13 @@ pub struct Campaign {
     /// Resources stored on cards in players' play areas (frozen; p27).
     #[serde(default)]
     pub stored: ArrayVec<stored::Stored, 8>,
+    /// The Caretaker's four Golem tokens (F501A, F505): where each is and
+    /// its side. Not written while none is in play.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::cards::campaign::caretaker::none_in_play"
+    )]
+    pub golems: crate::cards::campaign::caretaker::Golems,
 }
 
 impl Campaign {
@@ -227,6 +234,7 @@ impl Campaign {
             secured_own_agents: 0,
             attached: [None; 6],
             stored: ArrayVec::new(),
+            golems: Default::default(),
         }
     }
     pub fn is_outlaw(&self, seat: Seat) -> bool {
@@ -310,5 +318,34 @@ impl GameState {
     }
     pub fn first_regent(&self) -> Option<Seat> {
         self.campaign().and_then(|c| c.first_regent)
+    }
+}
+
+/// Prelude abilities of laws in the rules booklet, offered to every player
+/// (F506 Golem Actions: "Prelude: You may spend your Awake Golems…"). A
+/// named hook of `cards::prelude_choices`; `cards::run_prelude` runs them
+/// as any card's Prelude.
+pub fn booklet_preludes(s: &GameState, seat: Seat, out: &mut Vec<crate::choice::Choice>) {
+    let Some(c) = s.campaign() else { return };
+    for &card in &c.booklet {
+        let Some(b) = crate::cards::behavior(card) else {
+            continue;
+        };
+        for (n, p) in b.preludes.iter().enumerate() {
+            if (p.possible)(s, seat) {
+                out.push(crate::choice::Choice::Prelude { card, n: n as u8 });
+            }
+        }
+    }
+}
+
+/// Resource slots of `seat` filled by tokens that are no resources (the
+/// Caretaker's Golems, F505), a bit per slot: `actions::resources` leaves
+/// them out of the open slots. Zero in base and Leaders & Lore games.
+#[inline]
+pub fn token_slots(s: &GameState, seat: Seat) -> u8 {
+    match s.campaign() {
+        Some(_) => crate::cards::campaign::caretaker::slot_mask(s, seat),
+        None => 0,
     }
 }

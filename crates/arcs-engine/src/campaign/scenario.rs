@@ -195,6 +195,11 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
             let n: u8 = num(w.get(2))?;
             camp(s, "objective")?.objective[x.index()] = n;
         }
+        "golem" => {
+            // golem KIND gate S | slot PN N | hearth PN | out [awake]
+            // (the Caretaker's Golems, F505).
+            crate::cards::campaign::caretaker::scenario_setup(s, &w[1..])?;
+        }
         "favors" => {
             // favors PN: PM N, PK M
             let holder = seat(s, w.get(1))?;
@@ -289,6 +294,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
         "envoys",
         "attached",
         "stored",
+        "golem",
     ];
     if !campaign_words.contains(&head.as_str()) {
         return None;
@@ -448,6 +454,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
                     w.get(3).cloned().unwrap_or_default(),
                 )
             }
+            "golem" => crate::cards::campaign::caretaker::scenario_expect(s, &w[1..]),
             "envoys" => eq(
                 "Guild Envoys Depart in the rules booklet",
                 c.envoys_depart.to_string(),

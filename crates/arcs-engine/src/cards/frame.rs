@@ -157,6 +157,8 @@ card_families! {
     Founder(super::campaign::founder::Effect),
     /// The Magnate's cards (campaign/magnate.rs).
     Magnate(super::campaign::magnate::Effect),
+    /// The Caretaker's cards (campaign/caretaker.rs).
+    Caretaker(super::campaign::caretaker::Effect),
     /// The Partisan's cards (campaign/partisan.rs).
     Partisan(super::campaign::partisan::Effect),
     /// The Advocate's cards (campaign/advocate.rs).

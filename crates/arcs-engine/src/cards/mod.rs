@@ -738,6 +738,10 @@ pub fn prelude_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
             }
         }
     }
+    if s.is_campaign() {
+        // Laws with a Prelude (F506 Golem Actions).
+        crate::campaign::booklet_preludes(s, seat, out);
+    }
 }
 
 pub fn run_prelude(s: &mut GameState, seat: Seat, card: CardId, n: u8, ev: &mut dyn Sink) {

@@ -20,6 +20,16 @@ pub fn concede(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     chapter::finish(s, format!("{seat} conceded"), ev);
 }
 
+/// Ends the current turn at once (F504 Stone-Speakers: "you may end your
+/// turn immediately"): no pips left, the Prelude (its spent resources to
+/// the supply) and the declare/seize window closed, so End turn is all
+/// that remains.
+pub fn end_turn_now(s: &mut GameState) {
+    turn::end_prelude(s);
+    s.turn.pips_left = 0;
+    s.turn.window_open = false;
+}
+
 /// The campaign Act's end (campaign rules p8): the game ends, ranked by
 /// Power.
 pub fn finish_act(s: &mut GameState, reason: String, ev: &mut dyn Sink) {
