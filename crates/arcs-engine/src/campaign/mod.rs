@@ -195,6 +195,20 @@ pub struct Campaign {
     /// Resources stored on cards in players' play areas (frozen; p27).
     #[serde(default)]
     pub stored: ArrayVec<stored::Stored, 8>,
+    /// Action cards that joined the action deck this Act (the Believer's
+    /// Faithful cards, once drawn into a hand: ARCS-F813); each chapter's
+    /// deck has them (`flow/chapter.rs`).
+    #[serde(default)]
+    pub actions_added: CardSet,
+    /// Action cards scrapped this Act (Spreading the Faith, ARCS-F803):
+    /// out of every later deck.
+    #[serde(default)]
+    pub actions_scrapped: CardSet,
+    /// The Believer's Faithful action card stack (F801A): the cards
+    /// numbered 1 up to this one remain, the "1" at the bottom, the top
+    /// card the highest (cards leave it only from the top).
+    #[serde(default)]
+    pub faithful_stack: u8,
 }
 
 impl Campaign {
@@ -227,6 +241,9 @@ impl Campaign {
             secured_own_agents: 0,
             attached: [None; 6],
             stored: ArrayVec::new(),
+            actions_added: CardSet::default(),
+            actions_scrapped: CardSet::default(),
+            faithful_stack: 0,
         }
     }
     pub fn is_outlaw(&self, seat: Seat) -> bool {

@@ -3,6 +3,7 @@
 
 pub mod admiral;
 pub mod advocate;
+pub mod believer;
 pub mod court;
 pub mod founder;
 pub mod magnate;
@@ -20,6 +21,7 @@ pub static FAMILIES: &[&[&Behavior]] = &[
     partisan::CARDS,
     advocate::CARDS,
     steward::CARDS,
+    believer::CARDS,
 ];
 
 /// Campaign cards that reprint a base card word for word (campaign.md
