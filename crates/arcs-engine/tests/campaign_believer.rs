@@ -287,3 +287,33 @@ fn random_games_with_the_believer_keep_every_invariant() {
     assert!(taught > 0, "Teach never attached a Faithful card");
     eprintln!("{n} games: {taught} with Teach, {drawn} with a Faithful card drawn, {played} with one played");
 }
+
+/// A 2-player mulligan (B-DRAW-03; campaign p12) keeps only Event cards:
+/// a Faithful card in the hand is replaced like a standard card
+/// (R-CAMP-BELIEVER-DECK).
+#[test]
+fn a_mulligan_replaces_faithful_cards() {
+    let text = "
+players 2
+mode campaign
+court CC01 CC03
+fate P1 Believer
+objective P1 20
+faithful-stack 8
+booklet F813 F814
+system 1.3: P1 city, P1 ship
+system 3.1: P2 ship
+P1 hand ADM2 ADM3 ADM4 ADM5 ADM6 AGG2
+P2 hand FAI9 EVT1 CON2 CON3 CON4 CON5
+";
+    let mut g = Scenario::parse(text).unwrap().build().unwrap();
+    g.state_mut_for_tests()
+        .push_for_tests(Frame::Mulligan { seat: Seat(1) });
+    play(&mut g, 1, "yes");
+    let hand = g.state().seat(Seat(1)).hand;
+    assert!(hand.contains(ActionCard::parse("EVT1").unwrap()));
+    assert!(!hand.contains(ActionCard::faithful(9)));
+    assert_eq!(hand.len(), 6);
+    assert!(g.state().action_discard.contains(&ActionCard::faithful(9)));
+    arcs_engine::invariants::check(g.state()).unwrap();
+}
