@@ -472,7 +472,9 @@ impl ActionCard {
             n if n < Self::ALL_COUNT => Suit::Event,
             n if n < Self::CARDS => Suit::Faithful,
             n if n < Self::CARDS + Self::FAITHFUL as usize => Suit::Zeal,
-            _ => Suit::Wisdom,
+            n if n < Self::FACES_END => Suit::Wisdom,
+            // No card: shown by its raw index (`Display`).
+            _ => Suit::Event,
         }
     }
     /// The printed number; an Event card has none (0). A Faithful card's
