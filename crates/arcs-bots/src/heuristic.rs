@@ -251,9 +251,16 @@ fn declare_value(s: &GameState, seat: Seat, card: ActionCard) -> f64 {
     if s.best_available_marker().is_none() {
         return 0.0;
     }
+    // A led Faithful card declares what the campaign's law allows (the
+    // Believer's Pluralistic Faith: any ambition).
+    let right = if card.is_faithful() {
+        arcs_engine::cards::campaign::believer::lead_declare_right(s)
+    } else {
+        card.declare_right()
+    };
     Ambition::ALL
         .iter()
-        .filter(|a| card.declare_right().allows(**a))
+        .filter(|a| right.allows(**a))
         .map(|a| if leads(s, seat, *a) { 1.5 } else { 0.0 })
         .fold(0.0, f64::max)
 }

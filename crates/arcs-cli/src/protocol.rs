@@ -544,9 +544,10 @@ mod tests {
         new_game(&mut s);
         let before = s.game().unwrap().state().clone();
         for key in ["lead", "surpass", "copy", "pivot", "seize", "action_card"] {
-            // 0..=31: action cards and the campaign's Event cards.
+            // 0..=31: action cards and the campaign's Event cards; 32..=58
+            // the Believer's Faithful cards and their played sides.
             for n in [
-                json!(32),
+                json!(59),
                 json!(255),
                 json!(256),
                 json!(u64::MAX),

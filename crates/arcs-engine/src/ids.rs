@@ -210,6 +210,16 @@ pub enum Suit {
     /// The campaign's Event cards: no suit of their own — played as the
     /// lead card (campaign rules p12); not in [`Suit::ALL`].
     Event,
+    /// The Believer's Faithful action cards (ARCS-F813 Faithful Cards) in a
+    /// hand, a deck or a pile: a suit of two sides, played on one of them
+    /// ([`Suit::Zeal`], [`Suit::Wisdom`]); no actions of its own.
+    Faithful,
+    /// A Faithful card played on its Zeal side (F813: move, influence,
+    /// battle or tax).
+    Zeal,
+    /// A Faithful card played on its Wisdom side (F813: build, repair or
+    /// secure).
+    Wisdom,
 }
 
 impl Suit {
@@ -226,6 +236,9 @@ impl Suit {
             Suit::Construction => "CON",
             Suit::Mobilization => "MOB",
             Suit::Event => "EVT",
+            Suit::Faithful => "FAI",
+            Suit::Zeal => "ZEA",
+            Suit::Wisdom => "WIS",
         }
     }
     pub fn name(self) -> &'static str {
@@ -235,6 +248,9 @@ impl Suit {
             Suit::Construction => "Construction",
             Suit::Mobilization => "Mobilization",
             Suit::Event => "Event",
+            Suit::Faithful => "Faithful",
+            Suit::Zeal => "Faithful Zeal",
+            Suit::Wisdom => "Faithful Wisdom",
         }
     }
     /// The standard actions the suit's pips allow (B-TURN-04).
@@ -245,8 +261,11 @@ impl Suit {
             Suit::Aggression => &[Battle, Move, Secure],
             Suit::Construction => &[Build, Repair],
             Suit::Mobilization => &[Move, Influence],
-            // An Event takes the lead card's actions (flow/turn.rs).
-            Suit::Event => &[],
+            // An Event takes the lead card's actions (flow/turn.rs); a
+            // Faithful card has actions only on the side it is played on.
+            Suit::Event | Suit::Faithful => &[],
+            Suit::Zeal => &[Move, Influence, Battle, Tax],
+            Suit::Wisdom => &[Build, Repair, Secure],
         }
     }
 }
@@ -350,9 +369,18 @@ impl fmt::Display for StdAction {
     }
 }
 
-/// One of the 28 action cards: suit × number 1..7 (B-COMP-03), or one of
-/// the campaign's Event cards (28..=31, all alike: campaign rules p12). In
-/// JSON it is its index 0..=31; any other number is refused when read.
+/// One of the 28 action cards: suit × number 1..7 (B-COMP-03), one of
+/// the campaign's Event cards (28..=31, all alike: campaign rules p12), or
+/// one of the Believer's 9 Faithful action cards (32..=40, numbers 1..9,
+/// ARCS-F804..F812; docs/rulings.md R-CAMP-BELIEVER-CARDS).
+///
+/// A Faithful card is played on one of its two sides (ARCS-F813): the
+/// card *as played* is one of its faces, [`ActionCard::zeal`] (41..=49)
+/// or [`ActionCard::wisdom`] (50..=58). Faces appear only in a play (the
+/// choice that plays it, `Play::card`, the turn's card); hands, decks,
+/// piles and card sets hold the card itself ([`ActionCard::physical`];
+/// [`ActionCard::bit`] is the card's bit for either face). In JSON it is
+/// its index 0..=58; any other number is refused when read.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]
 pub struct ActionCard(pub u8);
@@ -360,12 +388,12 @@ pub struct ActionCard(pub u8);
 impl<'de> Deserialize<'de> for ActionCard {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let n = u8::deserialize(d)?;
-        if (n as usize) < ActionCard::ALL_COUNT {
+        if (n as usize) < ActionCard::FACES_END {
             Ok(ActionCard(n))
         } else {
             Err(serde::de::Error::custom(format!(
                 "action cards are numbered 0..={}, not {n}",
-                ActionCard::ALL_COUNT - 1
+                ActionCard::FACES_END - 1
             )))
         }
     }
@@ -377,8 +405,50 @@ impl ActionCard {
     /// Event cards the campaign can add: 3 in the box and Caretaker's
     /// (ARCS-F515).
     pub const EVENTS: u8 = 4;
-    /// Every action card id, Event cards included.
+    /// Every action card id, Event cards included (not the Faithful cards).
     pub const ALL_COUNT: usize = Self::COUNT + Self::EVENTS as usize;
+    /// The Believer's Faithful action cards (ARCS-F804..F812).
+    pub const FAITHFUL: u8 = 9;
+    /// The first Faithful card's id ("1").
+    pub const FAITHFUL_FIRST: u8 = Self::ALL_COUNT as u8;
+    /// Every card that can be in a set: standard, Event and Faithful.
+    pub const CARDS: usize = Self::ALL_COUNT + Self::FAITHFUL as usize;
+    /// Past the last face id (Faithful cards' Zeal then Wisdom faces).
+    pub const FACES_END: usize = Self::CARDS + 2 * Self::FAITHFUL as usize;
+    /// The Faithful card numbered `n` (1..=9).
+    pub fn faithful(n: u8) -> ActionCard {
+        ActionCard(Self::FAITHFUL_FIRST + n.clamp(1, Self::FAITHFUL) - 1)
+    }
+    /// Whether this is a Faithful card or one of its faces.
+    #[inline]
+    pub fn is_faithful(self) -> bool {
+        (Self::FAITHFUL_FIRST..Self::FACES_END as u8).contains(&self.0)
+    }
+    /// The Faithful card (either face) played on its Zeal side.
+    pub fn zeal(self) -> ActionCard {
+        ActionCard(self.physical().0 + Self::FAITHFUL)
+    }
+    /// The Faithful card (either face) played on its Wisdom side.
+    pub fn wisdom(self) -> ActionCard {
+        ActionCard(self.physical().0 + 2 * Self::FAITHFUL)
+    }
+    /// The card itself: a face's Faithful card; any other card unchanged.
+    #[inline]
+    pub fn physical(self) -> ActionCard {
+        if (self.0 as usize) < Self::CARDS {
+            self
+        } else {
+            ActionCard(Self::FAITHFUL_FIRST + (self.0 - Self::FAITHFUL_FIRST) % Self::FAITHFUL)
+        }
+    }
+    /// For a Faithful card played on one side, the same card on the other.
+    pub fn other_side(self) -> ActionCard {
+        match self.suit() {
+            Suit::Zeal => self.wisdom(),
+            Suit::Wisdom => self.zeal(),
+            _ => self,
+        }
+    }
     pub fn new(suit: Suit, number: u8) -> ActionCard {
         debug_assert!((1..=7).contains(&number) && suit != Suit::Event);
         ActionCard(suit as u8 * 7 + number - 1)
@@ -388,34 +458,55 @@ impl ActionCard {
         ActionCard(Self::COUNT as u8 + k.min(Self::EVENTS - 1))
     }
     pub fn is_event(self) -> bool {
-        self.0 as usize >= Self::COUNT
+        (Self::COUNT..Self::ALL_COUNT).contains(&(self.0 as usize))
     }
     pub fn suit(self) -> Suit {
-        Suit::ALL
-            .get((self.0 / 7) as usize)
-            .copied()
-            .unwrap_or(Suit::Event)
-    }
-    /// The printed number; an Event card has none (0).
-    pub fn number(self) -> u8 {
-        if self.is_event() {
-            0
-        } else {
-            self.0 % 7 + 1
+        match Suit::ALL.get((self.0 / 7) as usize) {
+            Some(s) => *s,
+            None => self.faithful_suit(),
         }
     }
-    /// Pips printed on the card (components.md §3); an Event card has none
-    /// (it takes the lead card's, flow/turn.rs).
-    pub fn pips(self) -> u8 {
-        if self.is_event() {
-            0
+    #[cold]
+    fn faithful_suit(self) -> Suit {
+        match self.0 as usize {
+            n if n < Self::ALL_COUNT => Suit::Event,
+            n if n < Self::CARDS => Suit::Faithful,
+            n if n < Self::CARDS + Self::FAITHFUL as usize => Suit::Zeal,
+            n if n < Self::FACES_END => Suit::Wisdom,
+            // No card: shown by its raw index (`Display`).
+            _ => Suit::Event,
+        }
+    }
+    /// The printed number; an Event card has none (0). A Faithful card's
+    /// number is its place in the stack, 1..=9 (F801A).
+    pub fn number(self) -> u8 {
+        if (self.0 as usize) < Self::COUNT {
+            self.0 % 7 + 1
+        } else if self.is_faithful() {
+            self.physical().0 - Self::FAITHFUL_FIRST + 1
         } else {
+            0
+        }
+    }
+    /// Pips printed on the card (components.md §3 and §11); an Event card
+    /// has none (it takes the lead card's, flow/turn.rs).
+    pub fn pips(self) -> u8 {
+        if (self.0 as usize) < Self::COUNT {
             crate::data::action_pips(self.suit(), self.number())
+        } else if self.is_faithful() {
+            crate::data::faithful_pips(self.number())
+        } else {
+            0
         }
     }
     /// The ambition this card lets its leader declare (B-AMB-02):
-    /// `None` for 1s, `Some(None)`... see [`DeclareRight`].
+    /// `None` for 1s, `Some(None)`... see [`DeclareRight`]. A Faithful
+    /// card's "?" corner names none: the law in the rules booklet says
+    /// what leading one declares (F814 Pluralistic Faith, `flow/turn.rs`).
     pub fn declare_right(self) -> DeclareRight {
+        if self.0 as usize >= Self::ALL_COUNT {
+            return DeclareRight::None;
+        }
         match self.number() {
             0 | 1 => DeclareRight::None,
             2 => DeclareRight::One(Ambition::Tycoon),
@@ -426,8 +517,10 @@ impl ActionCard {
             _ => DeclareRight::Any,
         }
     }
-    pub fn bit(self) -> u32 {
-        1 << self.0
+    /// The card's bit in a [`CardSet`] (a face's card's bit).
+    #[inline]
+    pub fn bit(self) -> u64 {
+        1 << self.physical().0
     }
     pub fn parse(s: &str) -> Option<ActionCard> {
         let s = s.trim();
@@ -451,14 +544,34 @@ impl ActionCard {
         if num.is_empty() {
             return None;
         }
-        let suit = Suit::ALL
+        let Some(suit) = Suit::ALL
             .into_iter()
-            .find(|x| x.code().eq_ignore_ascii_case(code))?;
+            .find(|x| x.code().eq_ignore_ascii_case(code))
+        else {
+            return Self::parse_faithful(code, num);
+        };
         let n: u8 = num.trim_start_matches(['-', ' ']).parse().ok()?;
         if !(1..=7).contains(&n) {
             return None;
         }
         Some(ActionCard::new(suit, n))
+    }
+
+    /// A Faithful card (`FAI3`) or one of its faces (`ZEA3`, `WIS3`).
+    fn parse_faithful(code: &str, num: &str) -> Option<ActionCard> {
+        let n: u8 = num.trim_start_matches(['-', ' ']).parse().ok()?;
+        if !(1..=Self::FAITHFUL).contains(&n) {
+            return None;
+        }
+        let card = ActionCard::faithful(n);
+        [Suit::Faithful, Suit::Zeal, Suit::Wisdom]
+            .into_iter()
+            .find(|x| x.code().eq_ignore_ascii_case(code))
+            .map(|x| match x {
+                Suit::Zeal => card.zeal(),
+                Suit::Wisdom => card.wisdom(),
+                _ => card,
+            })
     }
 }
 
@@ -466,13 +579,18 @@ impl ActionCard {
     /// The card as players say it, "Aggression 3" (the log and
     /// descriptions; `Display` gives the machine form `AGG3`).
     pub fn full_name(self) -> String {
-        if self.is_event() && (self.0 as usize) < Self::ALL_COUNT {
+        if self.is_event() {
             return "an Event card".into();
         }
-        match Suit::ALL.get(self.0 as usize / 7) {
-            Some(suit) => format!("{} {}", suit.name(), self.number()),
-            None => "an unknown action card".into(),
+        match self.suit() {
+            Suit::Zeal => return format!("Faithful {} on its Zeal side", self.number()),
+            Suit::Wisdom => return format!("Faithful {} on its Wisdom side", self.number()),
+            _ => {}
         }
+        if (self.0 as usize) < Self::FACES_END {
+            return format!("{} {}", self.suit().name(), self.number());
+        }
+        "an unknown action card".into()
     }
 
     /// Several cards as players say them: "Administration 4, Mobilization 3".
@@ -489,13 +607,13 @@ impl fmt::Display for ActionCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Total even for an index no parser produces (`ActionCard(200)`
         // built by code): such a card is shown by its raw index.
-        if self.is_event() && (self.0 as usize) < Self::ALL_COUNT {
+        if self.is_event() {
             return write!(f, "EVT{}", self.0 as usize - Self::COUNT + 1);
         }
-        match Suit::ALL.get(self.0 as usize / 7) {
-            Some(suit) => write!(f, "{}{}", suit.code(), self.number()),
-            None => write!(f, "card#{}", self.0),
+        if (self.0 as usize) < Self::FACES_END {
+            return write!(f, "{}{}", self.suit().code(), self.number());
         }
+        write!(f, "card#{}", self.0)
     }
 }
 
@@ -518,29 +636,51 @@ impl DeclareRight {
 }
 
 /// A set of action cards (a hand), as a bitset: cheap to clone and compare.
-/// In JSON it is the bit mask; bits past the 32 cards (28 and the Event
-/// cards) are refused when read. (All 32 bits are cards: none to refuse.)
+/// In JSON it is the bit mask; bits past the 41 cards (28, the Event
+/// cards and the Faithful cards) are refused when read.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(transparent)]
-pub struct CardSet(pub u32);
+pub struct CardSet(pub u64);
 
 impl<'de> Deserialize<'de> for CardSet {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Ok(CardSet(u32::deserialize(d)?))
+        let bits = u64::deserialize(d)?;
+        if bits >> ActionCard::CARDS != 0 {
+            return Err(serde::de::Error::custom(format!(
+                "a card set has bits 0..{} only",
+                ActionCard::CARDS
+            )));
+        }
+        Ok(CardSet(bits))
     }
 }
 
 impl CardSet {
     /// The standard action cards' bits (not the Event cards').
-    pub const STANDARD: u32 = (1 << ActionCard::COUNT) - 1;
-    /// The set without its Event cards.
+    pub const STANDARD: u64 = (1 << ActionCard::COUNT) - 1;
+    /// The Event cards' bits.
+    pub const EVENTS: u64 = ((1 << ActionCard::ALL_COUNT) - 1) & !Self::STANDARD;
+    /// The Faithful cards' bits.
+    pub const FAITHFUL: u64 = ((1 << ActionCard::CARDS) - 1) & !((1 << ActionCard::ALL_COUNT) - 1);
+    /// The set's standard cards (not its Event or Faithful cards).
     #[inline]
     pub fn standard(self) -> CardSet {
         CardSet(self.0 & Self::STANDARD)
     }
+    /// The set without its Event cards: the cards that may be led,
+    /// followed with or used to seize.
+    #[inline]
+    pub fn playable(self) -> CardSet {
+        CardSet(self.0 & !Self::EVENTS)
+    }
     #[inline]
     pub fn has_event(self) -> bool {
-        self.0 & !Self::STANDARD != 0
+        self.0 & Self::EVENTS != 0
+    }
+    /// Whether the set holds a Faithful card.
+    #[inline]
+    pub fn has_faithful(self) -> bool {
+        self.0 & Self::FAITHFUL != 0
     }
     pub fn contains(self, c: ActionCard) -> bool {
         self.0 & c.bit() != 0

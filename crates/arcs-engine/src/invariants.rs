@@ -126,7 +126,7 @@ pub fn check(s: &GameState) -> Result<(), String> {
         campaign_pieces(s, c)?;
     }
     // Action cards: every card of the chapter's deck in exactly one place.
-    let mut seen = 0u32;
+    let mut seen = 0u64;
     let mut add = |c: ActionCard| -> Result<(), String> {
         if seen & c.bit() != 0 {
             return Err(format!("action card {c} is in two places"));
@@ -178,6 +178,9 @@ pub fn check(s: &GameState) -> Result<(), String> {
     if cards.len() != n {
         return Err("a Court card is in two places".into());
     }
+    if let Some(c) = s.campaign() {
+        faithful_cards(c, seen, &cards)?;
+    }
     // Buildings only in in-play systems; ship counts sane.
     for sys in SystemId::all() {
         if !s.is_in_play(sys)
@@ -185,6 +188,37 @@ pub fn check(s: &GameState) -> Result<(), String> {
                 || s.sys(sys).ships.iter().any(|x| x.total() > 0))
         {
             return Err(format!("pieces in out-of-play system {sys}"));
+        }
+    }
+    Ok(())
+}
+
+/// The Believer's nine Faithful action cards (ARCS-F801A, F813): each in
+/// exactly one place — the stack, a Court place (as its catalog card),
+/// the action cards (as a card of the deck) or scrapped.
+fn faithful_cards(
+    c: &crate::campaign::Campaign,
+    actions: u64,
+    court: &[CardId],
+) -> Result<(), String> {
+    if c.faithful_stack == 0 && (c.actions_added.0 | actions) & CardSet::FAITHFUL == 0 {
+        return Ok(());
+    }
+    let deck = c.actions_added.0 & !c.actions_scrapped.0 & CardSet::FAITHFUL;
+    if actions & CardSet::FAITHFUL & !deck != 0 {
+        return Err("a Faithful card is among the action cards but not in the deck".into());
+    }
+    if c.faithful_stack > ActionCard::FAITHFUL {
+        return Err(format!("a Faithful stack of {}", c.faithful_stack));
+    }
+    for n in 1..=ActionCard::FAITHFUL {
+        let a = ActionCard::faithful(n);
+        let id = crate::cards::campaign::believer::faithful_card_id(n);
+        let places = (n <= c.faithful_stack) as u8
+            + court.contains(&id) as u8
+            + c.actions_added.contains(a) as u8;
+        if places != 1 {
+            return Err(format!("Faithful {n} is in {places} places"));
         }
     }
     Ok(())

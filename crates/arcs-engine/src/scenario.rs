@@ -992,9 +992,9 @@ impl Builder {
         }
         // Action cards: every card of the deck not in a hand or played goes
         // to the discard pile, listed ones at the bottom.
-        let mut placed = 0u32;
+        let mut placed = 0u64;
         let mut twice = None;
-        let mut put = |bits: u32| {
+        let mut put = |bits: u64| {
             if placed & bits != 0 {
                 twice = Some(ActionCard((placed & bits).trailing_zeros() as u8));
             }
@@ -1036,6 +1036,45 @@ impl Builder {
         } else {
             0
         };
+        // The Believer's Faithful cards (ARCS-F813): in a hand, played or
+        // in the discard pile they are cards of the action deck; none may
+        // still be in the Faithful stack or on a Court card.
+        let faithful =
+            (placed | self.discard_bottom.iter().fold(0, |m, c| m | c.bit())) & CardSet::FAITHFUL;
+        if faithful != 0 {
+            let Some(c) = s.campaign() else {
+                return Err(ScenarioError {
+                    line: 0,
+                    message: "Faithful action cards are campaign cards (the Believer)".into(),
+                });
+            };
+            let stack = c.faithful_stack;
+            let on_court: Vec<CardId> = s
+                .court
+                .iter()
+                .filter_map(|x| x.card)
+                .chain(c.attached.iter().flatten().copied())
+                .chain(s.court_deck.iter().copied())
+                .chain(s.court_discard.iter().copied())
+                .collect();
+            if let Some(x) = CardSet(faithful).iter().find(|x| {
+                x.number() <= stack
+                    || on_court.contains(&crate::cards::campaign::believer::faithful_card_id(
+                        x.number(),
+                    ))
+            }) {
+                return Err(ScenarioError {
+                    line: 0,
+                    message: format!(
+                        "{} is in the Faithful stack or the Court and also among the action cards",
+                        x.full_name()
+                    ),
+                });
+            }
+            if let Some(c) = s.campaign_mut() {
+                c.actions_added.0 |= faithful;
+            }
+        }
         if let Some(c) = (0..ActionCard::EVENTS)
             .map(ActionCard::event)
             .find(|c| placed & c.bit() != 0 && c.0 as usize >= ActionCard::COUNT + events as usize)

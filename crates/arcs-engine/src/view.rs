@@ -196,6 +196,17 @@ pub struct CampaignView {
     /// unnamed (their faces hidden to all), held ones named.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub golems: Vec<crate::cards::campaign::caretaker::GolemView>,
+    /// The Believer's Faithful action card stack (public: numbered, ARCS-
+    /// F801A): the cards 1..N remain, N on top (its pips drive F801B).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub faithful_stack: u8,
+    /// Action cards scrapped this Act (Spreading the Faith shows each).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scrapped_actions: Vec<ActionCard>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl CampaignView {
@@ -230,6 +241,8 @@ impl CampaignView {
                 .collect(),
             event_die: c.event_die,
             number_die: c.number_die,
+            faithful_stack: c.faithful_stack,
+            scrapped_actions: c.actions_scrapped.iter().collect(),
             imperial_supply: c.imperial_supply,
             blight_supply: c.blight_supply,
             free_cities: c.free_cities,
@@ -467,15 +480,8 @@ impl Observation {
         for c in s.action_discard_up.iter() {
             visible |= c.bit();
         }
-        let mut deck: u32 = (0..28u8)
-            .map(ActionCard)
-            .filter(|c| s.players == 4 || (2..=6).contains(&c.number()))
-            .fold(0, |m, c| m | c.bit());
-        if s.is_campaign() {
-            // The Event cards in the deck (campaign p4).
-            let k = crate::campaign::events::events_in_deck(s.players);
-            deck |= (0..k).fold(0, |m, i| m | ActionCard::event(i).bit());
-        }
+        // The Event cards in the deck (campaign p4), Faithful cards added.
+        let deck = s.action_deck_cards().0;
         let known_discard = CardSet(s.known_discard[seat.index()].0 & deck & !visible);
         let unknown = CardSet(deck & !visible & !known_discard.0);
         let discard_size = s.action_discard.len() as u8;

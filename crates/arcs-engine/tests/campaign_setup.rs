@@ -136,8 +136,8 @@ fn c_setup_11_to_13_placing_the_players() {
             // C-SETUP-13: the deck holds 2 or 3 Event cards.
             let events: u32 = s
                 .seat_ids()
-                .map(|x| s.seat(x).hand.0 >> 28)
-                .chain(s.action_discard.iter().map(|c| c.is_event() as u32))
+                .map(|x| s.seat(x).hand.0 & arcs_engine::ids::CardSet::EVENTS)
+                .chain(s.action_discard.iter().map(|c| c.is_event() as u64))
                 .map(|b| b.count_ones())
                 .sum();
             let want = if players == 4 { 3 } else { 2 };

@@ -18,7 +18,7 @@ fn raw_grammar() -> Vec<(&'static str, Regex)> {
         ("a machine piece", r"\bP\d (fresh|damaged)\b"),
         ("a die face number", r"(?i)\b(assault|skirmish|raid)( die)? \d|showing \d"),
         ("a card code", r"\b(ARCS-)?[A-Z]{2,}[0-9]{2}\b"),
-        ("an action-card code", r"\b(ADM|AGG|CON|MOB)[1-7]\b"),
+        ("an action-card code", r"\b((ADM|AGG|CON|MOB)[1-7]|(FAI|ZEA|WIS)[1-9])\b"),
         ("a lore or leader code", r"\b(L|LEAD)\d{2}\b"),
         ("spend grammar", r"(?i)\bas (material|fuel|weapon|relic|psionic) for\b"),
         ("a lowercase resource", r"\b(material|fuel|weapon|relic|psionic)\b"),
@@ -504,7 +504,10 @@ fn log_lines_read_in_words() {
     let patterns: Vec<(&str, Regex)> = [
         ("a machine action", r"@"),
         ("a card code", r"\b(ARCS-)?[A-Z]{2,}[0-9]{2}\b"),
-        ("an action-card code", r"\b(ADM|AGG|CON|MOB)[1-7]\b"),
+        (
+            "an action-card code",
+            r"\b((ADM|AGG|CON|MOB)[1-7]|(FAI|ZEA|WIS)[1-9])\b",
+        ),
         ("snake_case", r"\b[a-z]+_[a-z_]+\b"),
         ("Some(", r"Some\("),
         ("None", r"\bNone\b"),

@@ -17,17 +17,19 @@ fn show(c: &Choice) -> String {
 // ------------------------------------------------------------ reproductions
 
 #[test]
-fn action_card_ids_past_31_are_refused_in_json() {
-    // 0..=27 are the action cards, 28..=31 the campaign's Event cards.
+fn action_card_ids_past_58_are_refused_in_json() {
+    // 0..=27 are the action cards, 28..=31 the campaign's Event cards,
+    // 32..=40 the Believer's Faithful cards and 41..=58 their played faces
+    // (Zeal, Wisdom).
     for key in ["lead", "surpass", "copy", "pivot", "seize", "action_card"] {
-        for n in [32u64, 33, 255, 256, u64::MAX] {
+        for n in [59u64, 60, 255, 256, u64::MAX] {
             let v = json!({ key: n });
             assert!(
                 serde_json::from_value::<Choice>(v.clone()).is_err(),
                 "{v} was accepted"
             );
         }
-        for n in [27, 31] {
+        for n in [27, 31, 32, 40, 41, 58] {
             let ok = serde_json::from_value::<Choice>(json!({ key: n })).unwrap();
             assert!(!show(&ok).is_empty());
         }
@@ -35,18 +37,19 @@ fn action_card_ids_past_31_are_refused_in_json() {
             assert!(serde_json::from_value::<Choice>(json!({ key: bad })).is_err());
         }
     }
-    // A hand (a set of action cards) holds only the 32 cards.
-    assert!(serde_json::from_value::<arcs_engine::CardSet>(json!(1u64 << 32)).is_err());
-    assert!(serde_json::from_value::<arcs_engine::CardSet>(json!(u32::MAX)).is_ok());
+    // A hand (a set of action cards) holds only the 41 cards (faces are
+    // never in a set).
+    assert!(serde_json::from_value::<arcs_engine::CardSet>(json!(1u64 << 41)).is_err());
+    assert!(serde_json::from_value::<arcs_engine::CardSet>(json!((1u64 << 41) - 1)).is_ok());
 }
 
 #[test]
 fn a_save_holding_an_out_of_range_card_is_refused() {
     let g = Game::new(Config::base(2), 5).unwrap();
     let mut save = serde_json::to_value(Save::of(&g)).unwrap();
-    save["choices"] = json!([{"seat": 2, "choice": {"lead": 32}}]);
+    save["choices"] = json!([{"seat": 2, "choice": {"lead": 59}}]);
     let err = Save::from_json(&save.to_string()).unwrap_err();
-    assert!(err.to_string().contains("32"), "{err}");
+    assert!(err.to_string().contains("59"), "{err}");
 }
 
 #[test]

@@ -133,6 +133,7 @@ pub static FATES: &[&FateDef] = &[
     &crate::cards::campaign::admiral::FATE,
     &crate::cards::campaign::magnate::FATE,
     &crate::cards::campaign::caretaker::FATE,
+    &crate::cards::campaign::believer::FATE,
 ];
 
 /// The definition of the Fate whose card is `card`, if implemented.

@@ -202,6 +202,20 @@ pub struct Campaign {
         skip_serializing_if = "crate::cards::campaign::caretaker::none_in_play"
     )]
     pub golems: crate::cards::campaign::caretaker::Golems,
+    /// Action cards that joined the action deck this Act (the Believer's
+    /// Faithful cards, once drawn into a hand: ARCS-F813); each chapter's
+    /// deck has them (`flow/chapter.rs`).
+    #[serde(default)]
+    pub actions_added: CardSet,
+    /// Action cards scrapped this Act (Spreading the Faith, ARCS-F803):
+    /// out of every later deck.
+    #[serde(default)]
+    pub actions_scrapped: CardSet,
+    /// The Believer's Faithful action card stack (F801A): the cards
+    /// numbered 1 up to this one remain, the "1" at the bottom, the top
+    /// card the highest (cards leave it only from the top).
+    #[serde(default)]
+    pub faithful_stack: u8,
 }
 
 impl Campaign {
@@ -235,6 +249,9 @@ impl Campaign {
             attached: [None; 6],
             stored: ArrayVec::new(),
             golems: Default::default(),
+            actions_added: CardSet::default(),
+            actions_scrapped: CardSet::default(),
+            faithful_stack: 0,
         }
     }
     pub fn is_outlaw(&self, seat: Seat) -> bool {

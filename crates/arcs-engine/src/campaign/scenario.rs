@@ -177,6 +177,15 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
                 .ok_or("Court positions are 1..6")?;
             *slot = Some(card);
         }
+        "faithful-stack" => {
+            // faithful-stack N: the Believer's Faithful cards 1..N remain
+            // in their stack (ARCS-F801A), N on top.
+            let n: u8 = num(w.get(1))?;
+            if n > ActionCard::FAITHFUL {
+                return Err("faithful-stack 0..9".into());
+            }
+            camp(s, "faithful-stack")?.faithful_stack = n;
+        }
         "events-played" => {
             let mut bits = 0u8;
             for x in &w[1..] {
@@ -295,6 +304,8 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
         "attached",
         "stored",
         "golem",
+        "faithful-stack",
+        "scrapped-actions",
     ];
     if !campaign_words.contains(&head.as_str()) {
         return None;
@@ -424,13 +435,33 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
                 let got = pos
                     .checked_sub(1)
                     .and_then(|p| c.attached.get(p).copied().flatten())
-                    .map_or("none".to_string(), |x| x.name().to_string());
+                    .map_or("none".to_string(), |x| x.code().to_string());
                 let want = match w.get(2).map(|x| x.as_str()) {
                     Some("none") => "none".to_string(),
-                    Some(x) => CardId::parse(x).ok_or("unknown card")?.name().to_string(),
+                    Some(x) => CardId::parse(x).ok_or("unknown card")?.code().to_string(),
                     None => return Err("attached N CARD|none".into()),
                 };
                 eq(&format!("the card attached at Court {pos}"), got, want)
+            }
+            "faithful-stack" => eq(
+                "Faithful cards in their stack",
+                c.faithful_stack.to_string(),
+                w.get(1).cloned().unwrap_or_default(),
+            ),
+            "scrapped-actions" => {
+                // scrapped-actions CARD... | none: the action cards scrapped
+                // this Act (Spreading the Faith), in any order.
+                let mut want = CardSet::default();
+                for x in w[1..].iter().filter(|x| *x != "none") {
+                    want.insert(
+                        ActionCard::parse(x).ok_or_else(|| format!("unknown action card {x:?}"))?,
+                    );
+                }
+                eq(
+                    "scrapped action cards",
+                    ActionCard::list(c.actions_scrapped.iter()),
+                    ActionCard::list(want.iter()),
+                )
             }
             "stored" => {
                 // stored CARD R N | stored CARD empty

@@ -165,6 +165,8 @@ card_families! {
     Advocate(super::campaign::advocate::Effect),
     /// The Steward's cards (campaign/steward.rs).
     Steward(super::campaign::steward::Effect),
+    /// The Believer's cards (campaign/believer.rs).
+    Believer(super::campaign::believer::Effect),
 }
 
 impl CardFrame {

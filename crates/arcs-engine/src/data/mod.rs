@@ -23,6 +23,17 @@ pub fn action_pips(suit: Suit, number: u8) -> u8 {
     TABLE[suit as usize][(number - 1) as usize]
 }
 
+/// Pips of the Believer's Faithful action card numbered `number` (1..=9;
+/// `reference/components.md` §11 `faithful_action_cards`: 4, 4, 3, 3, 3,
+/// 2, 2, 1, 1); 0 for any other number.
+pub fn faithful_pips(number: u8) -> u8 {
+    const TABLE: [u8; 9] = [4, 4, 3, 3, 3, 2, 2, 1, 1];
+    TABLE
+        .get((number as usize).wrapping_sub(1))
+        .copied()
+        .unwrap_or(0)
+}
+
 /// Planet type of a system (`None` for gates).
 pub fn planet_type(s: SystemId) -> Option<Resource> {
     components().planet_type[s.index()]

@@ -12,14 +12,22 @@ use rand::seq::SliceRandom;
 /// B-DRAW-01/02 (and setup P–Q): shuffle every action card, deal 6 each,
 /// discard the rest face down and shuffle the pile (003:L987).
 pub fn chapter_start(s: &mut GameState, ev: &mut dyn Sink) {
-    let mut deck: arrayvec::ArrayVec<ActionCard, 32> = (0..28u8)
+    let mut deck: arrayvec::ArrayVec<ActionCard, { ActionCard::CARDS }> = (0..28u8)
         .map(ActionCard)
         .filter(|c| s.players == 4 || (2..=6).contains(&c.number()))
         .collect();
     // Campaign p4 step E: the Event cards in the deck.
-    if s.is_campaign() {
+    if let Some(c) = s.campaign() {
         let k = crate::campaign::events::events_in_deck(s.players);
         deck.extend((0..k).map(ActionCard::event));
+        // Cards that joined or left the action deck this Act (the
+        // Believer's Faithful cards, ARCS-F813; cards scrapped by
+        // Spreading the Faith, ARCS-F803).
+        if c.actions_added.0 | c.actions_scrapped.0 != 0 {
+            let (added, scrapped) = (c.actions_added, c.actions_scrapped);
+            deck.extend(added.iter());
+            deck.retain(|x| !scrapped.contains(*x));
+        }
     }
     deck.shuffle(&mut s.rng);
     s.action_discard.clear();
@@ -28,7 +36,7 @@ pub fn chapter_start(s: &mut GameState, ev: &mut dyn Sink) {
     s.round.number = 0;
     // Scenarios may fix the hands of this deal (`next-deal`).
     let forced = std::mem::take(&mut s.forced_deal);
-    let all_forced: u32 = forced.iter().map(|h| h.0).fold(0, |a, b| a | b);
+    let all_forced: u64 = forced.iter().map(|h| h.0).fold(0, |a, b| a | b);
     deck.retain(|c| all_forced & c.bit() == 0);
     for seat in Seat::all(s.players) {
         let st = s.seat_mut(seat);
@@ -74,7 +82,7 @@ pub fn mulligan(s: &mut GameState, seat: Seat, redraw: bool, ev: &mut dyn Sink) 
         // replaced, one for one.
         let hand = s.seat(seat).hand;
         let keep = if s.is_campaign() {
-            CardSet(hand.0 & !CardSet::STANDARD)
+            CardSet(hand.0 & CardSet::EVENTS)
         } else {
             CardSet::default()
         };

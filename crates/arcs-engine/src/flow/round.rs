@@ -11,6 +11,12 @@ use crate::state::{GameState, Play, PlayKind, RoundState, TurnScope};
 /// B-TURN-04/07/08/09/11, B-INIT-01: what a seat may play now.
 pub fn play_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
     let all = s.seat(seat).hand;
+    // The Believer's Faithful cards (ARCS-F813) are played on a side: a
+    // hand or lead with one lists its choices in the Fate's module.
+    if all.has_faithful() || s.lead_card().is_some_and(|c| c.is_faithful()) {
+        crate::cards::campaign::believer::play_choices(s, seat, out);
+        return;
+    }
     // Event cards (campaign) cannot be led or copied with (p12); they are
     // played by `PlayEvent` only.
     let hand = all.standard();
@@ -26,8 +32,8 @@ pub fn play_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
             // branches mispredict).
             let lead_suit = lead.card.suit() as u32;
             let lead_num = s.lead_number().unwrap_or(0) as u32;
-            let suit = 0x7Fu32 << (7 * lead_suit);
-            let above = ((0x7Fu32 << lead_num) & 0x7F) << (7 * lead_suit);
+            let suit = 0x7Fu64 << (7 * lead_suit);
+            let above = ((0x7Fu64 << lead_num) & 0x7F) << (7 * lead_suit);
             let surpass = hand.0 & suit & above;
             let pivot = hand.0 & !suit;
             if hand.len() > 8 {
@@ -306,10 +312,12 @@ pub fn round_end(s: &mut GameState, ev: &mut dyn Sink) {
             if let Some(z) = p.seize {
                 s.known_discard[x.index()].insert(z);
             }
+            // A Faithful card played on a side is discarded as the card.
+            let card = p.card.physical();
             if s.options.split_discard && p.face_up() {
-                s.action_discard_up.push(p.card);
+                s.action_discard_up.push(card);
             } else {
-                s.action_discard.push(p.card);
+                s.action_discard.push(card);
             }
             if let Some(z) = p.seize {
                 s.action_discard.push(z);
@@ -364,7 +372,7 @@ mod tests {
             let lead = ActionCard(rng.gen_range(0..28));
             // Hands of every size, including more than the 8 listed without
             // branches.
-            let hand = CardSet(rng.gen::<u32>() & ((1 << 28) - 1) & !lead.bit());
+            let hand = CardSet(rng.gen::<u64>() & ((1 << 28) - 1) & !lead.bit());
             s.round.leader = leader;
             s.round.plays[leader.index()] = Some(Play {
                 card: lead,

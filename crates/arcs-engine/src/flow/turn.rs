@@ -157,7 +157,13 @@ pub fn declarable(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
     }
     // B-AMB-01/07: the initiative holder, with the lead card, once.
     let right = if t.play == PlayKind::Lead && seat == s.initiative && !s.round.lead_declared {
-        Some(t.card.declare_right())
+        // A led Faithful card declares what the rules booklet's law says
+        // (ARCS-F814 Pluralistic Faith).
+        Some(if t.card.is_faithful() {
+            cards::campaign::believer::lead_declare_right(s)
+        } else {
+            t.card.declare_right()
+        })
     } else if cards::declares_on_follow(s, seat, t.play) && !s.round.declared {
         // C-BC25 Galactic Bards.
         Some(t.card.declare_right())
@@ -234,10 +240,12 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
                         .map(Choice::Resource),
                 );
             } else {
-                // Never with an Event card (campaign p12).
-                out.extend(st.hand.standard().iter().map(Choice::Seize));
+                // Never with an Event card (campaign p12); a Faithful card
+                // may (docs/rulings.md R-CAMP-BELIEVER-SEIZE).
+                out.extend(st.hand.playable().iter().map(Choice::Seize));
             }
-            if t.play == PlayKind::Surpass && t.card.number() == 7 {
+            // ARCS-F813: no seizing by Surpassing with a Faithful "7".
+            if t.play == PlayKind::Surpass && t.card.number() == 7 && !t.card.is_faithful() {
                 out.push(Choice::Seize(t.card));
             }
         }

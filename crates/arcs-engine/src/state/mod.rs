@@ -260,9 +260,9 @@ pub struct GameState {
     pub court_deck: ArrayVec<CardId, 48>,
     pub court_discard: ArrayVec<CardId, 48>,
     /// Action discard pile (face down); index 0 is the bottom.
-    pub action_discard: ArrayVec<ActionCard, 32>,
+    pub action_discard: ArrayVec<ActionCard, { ActionCard::CARDS }>,
     /// Face-up pile of the split-discard variant (B-FINE-13).
-    pub action_discard_up: ArrayVec<ActionCard, 32>,
+    pub action_discard_up: ArrayVec<ActionCard, { ActionCard::CARDS }>,
     pub round: RoundState,
     pub turn: TurnScope,
     pub stack: ArrayVec<Frame, 24>,
@@ -405,11 +405,21 @@ impl GameState {
 
     /// Cards in hands, played, and discards: the chapter's whole action deck.
     pub fn action_deck_size(&self) -> usize {
-        let events = if self.is_campaign() {
-            crate::campaign::events::events_in_deck(self.players) as usize
-        } else {
-            0
-        };
-        events + if self.players == 4 { 28 } else { 20 }
+        self.action_deck_cards().len() as usize
+    }
+
+    /// Every card of this chapter's action deck, a bit each (B-DRAW-01;
+    /// campaign p4 step E's Event cards, cards added or scrapped this Act).
+    pub fn action_deck_cards(&self) -> CardSet {
+        let mut deck: u64 = (0..28u8)
+            .map(ActionCard)
+            .filter(|c| self.players == 4 || (2..=6).contains(&c.number()))
+            .fold(0, |m, c| m | c.bit());
+        if let Some(c) = self.campaign() {
+            let k = crate::campaign::events::events_in_deck(self.players);
+            deck |= (0..k).fold(0, |m, i| m | ActionCard::event(i).bit());
+            deck = (deck | c.actions_added.0) & !c.actions_scrapped.0;
+        }
+        CardSet(deck)
     }
 }

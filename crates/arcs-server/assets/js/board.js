@@ -84,6 +84,7 @@ export function renderBoard(view, data, targets, recent) {
   const pos = layout(map);
   const byId = Object.fromEntries(view.systems.map((s) => [s.id, s]));
   const inPlay = (id) => byId[id] && byId[id].in_play;
+  const golems = (view.campaign && view.campaign.golems) || [];
   const parts = [`<defs>
     <pattern id="hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="5" height="5" fill="rgba(0,0,0,.55)"/><line x1="0" y1="0" x2="0" y2="5" stroke="rgba(255,255,255,.9)" stroke-width="2"/></pattern>
     <pattern id="outhatch" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="10" stroke="#444" stroke-width="3"/></pattern>
@@ -169,6 +170,13 @@ export function renderBoard(view, data, targets, recent) {
             (b ? buildingShape(b[1], 1, 1) : "") + `</g>`;
         }
       } else {
+        // The Caretaker's Golems lying at this gate (F501A), Sleeping and
+        // face down: only the Caretaker can take them (Golem Beacon).
+        const here = golems.filter((g) => g.at.place === "gate" && g.at.system === s.id);
+        here.forEach((g, k) => {
+          inner += `<g class="golem${g.awake ? " awake" : ""}" transform="translate(${30 + k * 22},-34)"><title>${esc(g.golem ? `The ${g.golem} Golem` : "A Sleeping Golem (the Caretaker takes it with Golem Beacon's Awaken)")}</title>` +
+            `<polygon points="0,-10 9,-5 9,5 0,10 -9,5 -9,-5"/><text y="4">${esc(g.golem ? g.golem[0] : "G")}</text></g>`;
+        });
         sv.buildings.forEach(([slot, b], k) => {
           const key = `piece:${s.id}:bld:${slot}`;
           const click = targets(key) ? ` clickable" data-target="${key}` : "";

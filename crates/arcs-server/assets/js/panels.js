@@ -228,12 +228,44 @@ function leaderSetup(l) {
   return [boxes && `Starts with: ${boxes}`, res && `Resources: ${res}`].filter(Boolean).join("<br>");
 }
 
+/** A Golem's name as players say it ("the Seeker Golem, Awake"), or "a
+ *  Sleeping Golem" while its face is hidden (on the map). */
+function golemName(g) {
+  return g.golem ? `the ${g.golem} Golem, ${g.awake ? "Awake" : "Sleeping"}` : "a Sleeping Golem";
+}
+
+/** A Golem token: its initial, bright when Awake. */
+export function golemToken(g) {
+  return `<span class="tok golem${g.awake ? " awake" : ""}" title="${esc(cap(golemName(g)))}">${esc(g.golem ? g.golem[0] : "G")}</span>`;
+}
+
+/** What lies on a held card: resources stored on it (Merchant League,
+ *  frozen) and the Golems on a Golem Hearth. */
+function onCard(c, seat, id, golems) {
+  if (!c) return "";
+  const parts = [];
+  const stored = (c.stored || []).find(([holder, card]) => holder === seat && card === id);
+  if (stored) {
+    const res = RESOURCES.map((r, i) => [r, stored[2][i]]).filter(([, n]) => n > 0)
+      .map(([r, n]) => `<span class="res res-${r}" title="${n} ${cap(r)} (frozen)">${RES_ICON[r]} ${n}</span>`);
+    if (res.length) parts.push(`On it (frozen): ${res.join(" ")}`);
+  }
+  const hearth = golems.filter((g) => g.at.place === "hearth");
+  if (hearth.length && id === "ARCS-F503") parts.push(`Golems here: ${hearth.map(golemToken).join(" ")}`);
+  return parts.join("<br>");
+}
+
 export function renderPlayers(box, v, snap, data, has) {
   box.innerHTML = v.seats.map((s) => {
     const kind = snap.seats[s.seat - 1] || {};
     const who = kind.kind === "bot" ? `bot · ${kind.level}` : "person";
     const mine = s.seat === snap.you;
     const open = OPEN_SLOTS[Math.min(5, s.cities_on_board)] ?? 6;
+    const c = v.campaign;
+    // The Caretaker's Golems (F505) this seat holds: in a resource slot
+    // (no resource type) or on its Golem Hearth.
+    const golems = ((c && c.golems) || []).filter((g) => g.at.seat === s.seat);
+    const golemInSlot = (k) => golems.find((g) => g.at.place === "slot" && g.at.slot === k);
     // Slot 7 is the Ancient Holdings slot: shown only when it holds a token.
     const slots = s.resources.map((r, k) => {
       if (k >= 6 && !r) return "";
@@ -241,15 +273,17 @@ export function renderPlayers(box, v, snap, data, has) {
       const covered = k < 6 && k >= open;
       const click = has(key) ? ` clickable" data-target="${key}" tabindex="0` : "";
       const keys = SLOT_KEYS[k] ? `<span class="keys" title="${SLOT_KEYS[k]}-key slot">${"⚷".repeat(SLOT_KEYS[k])}</span>` : `<span class="keys" title="Ancient Holdings">AH</span>`;
-      const tok = r ? `<span class="tok res-${esc(r)}" title="${esc(cap(r))}">${RES_ICON[r] || ""}</span>` : "";
-      return `<span class="rslot${covered ? " covered" : ""}${r ? "" : " empty"}${click}" title="${covered ? "Covered by a city" : r ? cap(r) : "Empty"}">${tok}${keys}</span>`;
+      const g = golemInSlot(k);
+      const tok = r ? `<span class="tok res-${esc(r)}" title="${esc(cap(r))}">${RES_ICON[r] || ""}</span>` : g ? golemToken(g) : "";
+      const what = covered ? "Covered by a city" : r ? cap(r) : g ? golemName(g) : "Empty";
+      return `<span class="rslot${covered ? " covered" : ""}${r || g ? "" : " empty"}${click}" title="${esc(what)}">${tok}${keys}</span>`;
     }).join("");
     const outrage = RESOURCES.map((r) => `<span class="out res-${r}${s.outrage.includes(r) ? " on" : ""}" title="${s.outrage.includes(r) ? "Outraged: " : ""}${cap(r)}">${RES_ICON[r]}</span>`).join("");
     // Guild cards, leader and lore as (small) cards, clickable when a
     // choice names them (a Prelude, a card to steal).
     const small = (id) => {
       const key = has(`card:${id}`) ? `card:${id}` : null;
-      return courtCard(data.card(id), { target: key, cls: `small${key ? " clickable" : ""}` });
+      return courtCard(data.card(id), { target: key, cls: `small${key ? " clickable" : ""}`, setup: onCard(c, s.seat, id, golems) });
     };
     const guild = s.guild.map(small).join("");
     const lore = s.lore.map(small).join("");
@@ -259,7 +293,6 @@ export function renderPlayers(box, v, snap, data, has) {
     const byColour = (list) => (list || []).map(([o, n]) => `<span class="agent ${ownerClass(o)}" title="${n} of ${ownerSeat(o) ? "P" + ownerSeat(o) : o}">${n}</span>`).join("") || `<span class="muted">none</span>`;
     const trophies = s.trophies_by ? byColour(s.trophies_by) : s.trophies;
     const captives = s.captives_by ? byColour(s.captives_by) : s.captives;
-    const c = v.campaign;
     const fate = c && c.fates[s.seat - 1];
     const campaignTags = c ? `<span class="tag" title="Title">${c.outlaws.includes(s.seat) ? "Outlaw" : c.first_regent === s.seat ? "First Regent" : "Regent"}</span>` +
       (fate ? `<span class="tag fate" title="Fate">${esc(data.cardName(fate) || fate)}</span>` : "") : "";

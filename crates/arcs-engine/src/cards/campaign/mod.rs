@@ -3,6 +3,7 @@
 
 pub mod admiral;
 pub mod advocate;
+pub mod believer;
 pub mod caretaker;
 pub mod court;
 pub mod founder;
@@ -22,6 +23,7 @@ pub static FAMILIES: &[&[&Behavior]] = &[
     advocate::CARDS,
     steward::CARDS,
     caretaker::CARDS,
+    believer::CARDS,
 ];
 
 /// Campaign cards that reprint a base card word for word (campaign.md

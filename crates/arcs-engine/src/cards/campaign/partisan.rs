@@ -119,7 +119,7 @@ pub static PARTISAN_SEIZING: Behavior = Behavior {
 /// cards have no number and are never among them
 /// (R-CAMP-PARTISAN-SPY).
 fn highest(s: &GameState, seat: Seat) -> impl Iterator<Item = ActionCard> {
-    let hand = s.seat(seat).hand.standard();
+    let hand = s.seat(seat).hand.playable();
     let top = hand.iter().map(|c| c.number()).max().unwrap_or(0);
     hand.iter().filter(move |c| c.number() == top)
 }
@@ -128,7 +128,7 @@ fn highest(s: &GameState, seat: Seat) -> impl Iterator<Item = ActionCard> {
 /// turn.
 fn spy_possible(s: &GameState, seat: Seat) -> bool {
     !s.turn.once_used.contains(&informants())
-        && !s.seat(seat).hand.standard().is_empty()
+        && !s.seat(seat).hand.playable().is_empty()
         && s.rivals(seat).next().is_some()
 }
 

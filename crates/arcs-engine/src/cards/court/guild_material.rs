@@ -79,7 +79,9 @@ pub const fn union_prelude(suit: Suit) -> PreludeAbility {
             Suit::Aggression => "attach it to a face-up Aggression card played this round",
             Suit::Construction => "attach it to a face-up Construction card played this round",
             Suit::Mobilization => "attach it to a face-up Mobilization card played this round",
-            Suit::Event => "attach it to a card played this round",
+            Suit::Event | Suit::Faithful | Suit::Zeal | Suit::Wisdom => {
+                "attach it to a card played this round"
+            }
         },
         discard: false,
         first: false,
@@ -90,7 +92,7 @@ pub const fn union_prelude(suit: Suit) -> PreludeAbility {
             Suit::Construction => |s, _| union_targets(s, Suit::Construction).next().is_some(),
             Suit::Mobilization => |s, _| union_targets(s, Suit::Mobilization).next().is_some(),
             // No Union is of the Event "suit".
-            Suit::Event => |_, _| false,
+            Suit::Event | Suit::Faithful | Suit::Zeal | Suit::Wisdom => |_, _| false,
         },
         run: match suit {
             Suit::Administration => |s, seat, card, _| {
@@ -133,7 +135,7 @@ pub const fn union_prelude(suit: Suit) -> PreludeAbility {
                     .into(),
                 )
             },
-            Suit::Event => |_, _, _, _| {},
+            Suit::Event | Suit::Faithful | Suit::Zeal | Suit::Wisdom => |_, _, _, _| {},
         },
     }
 }

@@ -1,0 +1,500 @@
+//! The Believer (Fate Set 8, an "A" Fate), Act I: its setup (F801A), its
+//! objective (F801B), Faithful Disciples (F802), Spreading the Faith
+//! (F803), the nine Faithful action cards (F804–F812) and the two laws
+//! they bring into the rules booklet, Faithful Cards (F813) and
+//! Pluralistic Faith (F814). Campaign rules p8, p27; `reference/
+//! campaign.md` §2.8; `reference/components.md` §11.
+//!
+//! **Faithful action cards** are a suit of their own (`ids::Suit::
+//! Faithful`), numbered 1..9 (`ActionCard::faithful`; F804 is the "1" …
+//! F812 the "9", docs/rulings.md R-CAMP-BELIEVER-CARDS). A card is played
+//! on one side, chosen with the play: the choice names the card's face,
+//! `ActionCard::zeal` (move, influence, battle or tax) or
+//! `ActionCard::wisdom` (build, repair or secure); [`play_choices`] lists
+//! them (R-CAMP-BELIEVER-FOLLOW). Before they join the action deck the
+//! cards wait in their stack (`Campaign::faithful_stack`, the "9" on top)
+//! and, attached by Teach, on Court cards as Court cards of their own
+//! (their catalog ids `ARCS-F804`..); securing one draws it into the
+//! securer's hand (`on_secured`), from when it is an action card of the
+//! deck (`Campaign::actions_added`).
+//!
+//! The Act I Resolution (F815) and the cards it brings (The Young Light
+//! F816, Plot to Kidnap F817, The Prodigal One F818, Secret Order F819)
+//! belong to the Intermission and Act II, like the other Fates' later
+//! cards.
+
+use crate::campaign::fates::{advance_objective, FateDef, FateEvent};
+use crate::cards::frame::Procedure;
+use crate::cards::{Behavior, NewAction};
+use crate::choice::Choice;
+use crate::describe::Describer;
+use crate::event::Sink;
+use crate::ids::*;
+use crate::log;
+use crate::state::GameState;
+use serde::{Deserialize, Serialize};
+
+/// The Believer's cards with behaviour.
+pub static CARDS: &[&Behavior] = &[
+    &FAITHFUL_DISCIPLES,
+    &SPREADING_THE_FAITH,
+    &FAITHFUL_1,
+    &FAITHFUL_2,
+    &FAITHFUL_3,
+    &FAITHFUL_4,
+    &FAITHFUL_5,
+    &FAITHFUL_6,
+    &FAITHFUL_7,
+    &FAITHFUL_8,
+    &FAITHFUL_9,
+    &FAITHFUL_CARDS,
+    &PLURALISTIC_FAITH,
+];
+
+/// The Fate.
+pub static FATE: FateDef = FateDef {
+    number: 8,
+    card: "ARCS-FATE08",
+    setup: [Some(setup_act_one), None, None],
+    on: Some(objective),
+};
+
+fn card(code: &str) -> CardId {
+    CardId::parse(code).expect("the catalog has the Believer's cards")
+}
+
+/// What the objective advances when the Faithful stack is empty (F801B).
+const EMPTY_STACK_ADVANCE: u8 = 10;
+
+/// The catalog card of the Faithful action card numbered `n` (1..=9):
+/// F804 is the "1" (R-CAMP-BELIEVER-CARDS).
+pub fn faithful_card_id(n: u8) -> CardId {
+    card(&format!(
+        "ARCS-F{}",
+        803 + n.clamp(1, ActionCard::FAITHFUL) as u16
+    ))
+}
+
+/// The Faithful action card a catalog card (`ARCS-F804`..`ARCS-F812`) is.
+pub fn faithful_action(c: CardId) -> Option<ActionCard> {
+    let n: u16 = c.code().strip_prefix("ARCS-F")?.parse().ok()?;
+    (804..=812)
+        .contains(&n)
+        .then(|| ActionCard::faithful((n - 803) as u8))
+}
+
+/// F801A: gain Faithful Disciples and Spreading the Faith; stack the nine
+/// Faithful cards, the "1" at the bottom and the "9" on top; Faithful
+/// Cards and Pluralistic Faith join the rules booklet.
+fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
+    s.seat_mut(seat).add_guild(card("ARCS-F802"));
+    s.seat_mut(seat).add_ability(card("ARCS-F803"));
+    if let Some(c) = s.campaign_mut() {
+        c.faithful_stack = ActionCard::FAITHFUL;
+        for law in ["ARCS-F813", "ARCS-F814"] {
+            let law = card(law);
+            if !c.booklet.contains(&law) {
+                let _ = c.booklet.try_push(law);
+            }
+        }
+    }
+    log!(
+        ev,
+        "setup",
+        Some(seat),
+        "{seat} gains Faithful Disciples and Spreading the Faith and stacks the nine Faithful \
+         action cards, the 9 on top; Faithful Cards and Pluralistic Faith join the rules booklet."
+    );
+}
+
+/// The top card of the Faithful stack, if any.
+pub fn stack_top(s: &GameState) -> Option<ActionCard> {
+    let n = s.campaign()?.faithful_stack;
+    (n > 0).then(|| ActionCard::faithful(n))
+}
+
+/// F801B *Spread the Good Word*: each time the Believer wins an ambition,
+/// advance 1 for each action pip on the top card of the Faithful stack,
+/// or 10 if the stack is empty (R-CAMP-BELIEVER-OBJECTIVE).
+fn objective(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
+    let FateEvent::AmbitionWon { seat, ambition, .. } = *e else {
+        return;
+    };
+    if seat != me || s.campaign().is_none_or(|c| c.objective[me.index()] == 0) {
+        return;
+    }
+    let n = match stack_top(s) {
+        Some(top) => {
+            log!(
+                ev,
+                "objective",
+                Some(me),
+                "Spread the Good Word: {me} wins {ambition}; the top card of the Faithful stack, \
+                 Faithful {}, has {} pips.",
+                top.number(),
+                top.pips()
+            );
+            top.pips()
+        }
+        None => {
+            log!(
+                ev,
+                "objective",
+                Some(me),
+                "Spread the Good Word: {me} wins {ambition} and the Faithful stack is empty."
+            );
+            EMPTY_STACK_ADVANCE
+        }
+    };
+    advance_objective(s, me, n, ev);
+}
+
+/// F802 Faithful Disciples (Guild, Relic): "If you play a Faithful action
+/// card and declare an ambition you're winning, gain one more action
+/// pip." The card played face up this turn (led, surpassed or pivoted
+/// with; a face-down Copy is not played as a Faithful card), and sole
+/// first place in the declared ambition once declared
+/// (R-CAMP-BELIEVER-DISCIPLES).
+pub static FAITHFUL_DISCIPLES: Behavior = Behavior {
+    code: "ARCS-F802",
+    on_declare: Some(|s, seat, a, ev| {
+        let played =
+            s.round.plays[seat.index()].is_some_and(|p| p.face_up() && p.card.is_faithful());
+        if !played || s.turn.seat != seat || crate::flow::rank(s, a).0 != Some(Some(seat)) {
+            return;
+        }
+        s.turn.pips_left = s.turn.pips_left.saturating_add(1);
+        log!(
+            ev,
+            "pips",
+            Some(seat),
+            "Faithful Disciples: {seat} played a Faithful card and declares {a}, which they are \
+             winning: one more action pip."
+        );
+    }),
+    ..Behavior::NONE
+};
+
+/// F803 Spreading the Faith (an ability card): "Teach (Influence): Attach
+/// the top Faithful action card from its stack to a Guild card in the
+/// Court whose suit matches a planet with a Loyal city. If you do, scrap
+/// the bottom non-Event action card from the discard pile."
+pub static SPREADING_THE_FAITH: Behavior = Behavior {
+    code: "ARCS-F803",
+    new_actions: &[NewAction {
+        name: "Teach",
+        std: StdAction::Influence,
+        possible: |s, seat| stack_top(s).is_some() && teach_targets(s, seat).next().is_some(),
+        start: |s, seat, _, _| {
+            s.push(
+                Effect::Teach {
+                    seat,
+                    card: card("ARCS-F803"),
+                }
+                .into(),
+            )
+        },
+    }],
+    ..Behavior::NONE
+};
+
+/// Court positions Teach may attach to: a Guild card with no attached
+/// card (p27) whose suit is the type of a planet where `seat` has a city
+/// (R-CAMP-BELIEVER-TEACH).
+fn teach_targets(s: &GameState, seat: Seat) -> impl Iterator<Item = usize> + '_ {
+    let mut types = 0u8;
+    let cities = s.board.cities(seat.owner()) & s.in_play;
+    for sys in SystemId::all().filter(|x| cities & x.bit() != 0) {
+        if let Some(r) = s.planet_type(sys) {
+            types |= 1 << r.index();
+        }
+    }
+    crate::campaign::attach::targets(s, false).filter(move |&p| {
+        s.court[p].card.is_some_and(|c| {
+            let info = c.info();
+            info.kind == crate::data::CardKind::Guild
+                && info.suit.is_some_and(|r| types & (1 << r.index()) != 0)
+        })
+    })
+}
+
+/// Scraps the bottom card of the action discard pile that is not an Event
+/// card (F803; "Continue past Events"); it leaves the Act's action deck.
+fn scrap_bottom(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
+    let Some(i) = s.action_discard.iter().position(|c| !c.is_event()) else {
+        log!(
+            ev,
+            "scrap",
+            Some(seat),
+            "The action discard pile has no card to scrap but Event cards."
+        );
+        return;
+    };
+    let c = s.action_discard.remove(i);
+    for k in s.known_discard.iter_mut() {
+        k.remove(c);
+    }
+    if let Some(camp) = s.campaign_mut() {
+        camp.actions_scrapped.insert(c);
+    }
+    log!(
+        ev,
+        "scrap",
+        Some(seat),
+        "Spreading the Faith: the bottom card of the action discard pile, {}, is scrapped.",
+        c.full_name()
+    );
+}
+
+/// Draws a secured Faithful card into the securer's hand (F813): from now
+/// on it is an action card of the deck.
+fn secured(s: &mut GameState, seat: Seat, c: CardId, ev: &mut dyn Sink) {
+    let Some(a) = faithful_action(c) else { return };
+    s.seat_mut(seat).hand.insert(a);
+    if let Some(camp) = s.campaign_mut() {
+        camp.actions_added.insert(a);
+    }
+    log!(
+        ev,
+        "draw",
+        Some(seat),
+        "Faithful Cards: {seat} draws Faithful {} into their hand.",
+        a.number()
+    );
+}
+
+/// A Faithful action card (F804–F812) as a Court card: secured, it goes
+/// to its securer's hand (F813).
+const fn faithful(code: &'static str) -> Behavior {
+    Behavior {
+        code,
+        on_secured: Some(secured),
+        ..Behavior::NONE
+    }
+}
+
+pub static FAITHFUL_1: Behavior = faithful("ARCS-F804");
+pub static FAITHFUL_2: Behavior = faithful("ARCS-F805");
+pub static FAITHFUL_3: Behavior = faithful("ARCS-F806");
+pub static FAITHFUL_4: Behavior = faithful("ARCS-F807");
+pub static FAITHFUL_5: Behavior = faithful("ARCS-F808");
+pub static FAITHFUL_6: Behavior = faithful("ARCS-F809");
+pub static FAITHFUL_7: Behavior = faithful("ARCS-F810");
+pub static FAITHFUL_8: Behavior = faithful("ARCS-F811");
+pub static FAITHFUL_9: Behavior = faithful("ARCS-F812");
+
+/// F813 Faithful Cards (a law): the suit's rules are where the rules
+/// meet them — [`play_choices`] (sides, Surpass on the same side),
+/// `flow/turn.rs` (no seizing with a Faithful "7"), `on_secured` above
+/// (to hand), `flow/chapter.rs` (in the deck once in play).
+pub static FAITHFUL_CARDS: Behavior = Behavior {
+    code: "ARCS-F813",
+    ..Behavior::NONE
+};
+
+/// F814 Pluralistic Faith (a law): leading a Faithful card may declare
+/// any ambition, like a "7" ([`lead_declare_right`]).
+pub static PLURALISTIC_FAITH: Behavior = Behavior {
+    code: "ARCS-F814",
+    ..Behavior::NONE
+};
+
+/// What leading a Faithful card lets its player declare: any ambition
+/// while Pluralistic Faith is in the rules booklet (F814), else none (the
+/// card's "?" corner names no ambition by itself).
+pub fn lead_declare_right(s: &GameState) -> DeclareRight {
+    let law = s
+        .campaign()
+        .is_some_and(|c| c.booklet.iter().any(|b| b.code() == "ARCS-F814"));
+    if law {
+        DeclareRight::Any
+    } else {
+        DeclareRight::None
+    }
+}
+
+/// What a seat may play now when its hand or the lead holds a Faithful
+/// card (F813; R-CAMP-BELIEVER-FOLLOW): a Faithful card is led on either
+/// side; against a Faithful lead it Surpasses only on the lead's side and
+/// with a higher number, and Pivots on the other side; against another
+/// lead it Pivots on either side. Other cards cannot Surpass a Faithful
+/// lead: they Pivot. Any card but an Event copies.
+#[cold]
+#[inline(never)]
+pub fn play_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
+    let all = s.seat(seat).hand;
+    let hand = all.playable();
+    let Some(lead) = s.round.lead() else {
+        for c in hand.iter() {
+            if c.is_faithful() {
+                out.push(Choice::Lead(c.zeal()));
+                out.push(Choice::Lead(c.wisdom()));
+            } else {
+                out.push(Choice::Lead(c));
+            }
+        }
+        out.push(Choice::Pass);
+        return;
+    };
+    let lead_suit = lead.card.suit();
+    let num = s.lead_number().unwrap_or(0);
+    for c in hand.iter() {
+        if c.is_faithful() {
+            match lead_suit {
+                Suit::Zeal | Suit::Wisdom => {
+                    let same = if lead_suit == Suit::Zeal {
+                        c.zeal()
+                    } else {
+                        c.wisdom()
+                    };
+                    if c.number() > num {
+                        out.push(Choice::Surpass(same));
+                    }
+                    out.push(Choice::Pivot(same.other_side()));
+                }
+                _ => {
+                    out.push(Choice::Pivot(c.zeal()));
+                    out.push(Choice::Pivot(c.wisdom()));
+                }
+            }
+        } else if c.suit() == lead_suit {
+            if c.number() > num {
+                out.push(Choice::Surpass(c));
+            }
+        } else {
+            out.push(Choice::Pivot(c));
+        }
+        out.push(Choice::Copy(c));
+    }
+    if all.has_event() {
+        out.push(Choice::PlayEvent);
+    }
+}
+
+// ------------------------------------------------------------ procedures
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "effect")]
+pub enum Effect {
+    /// Teach: choose the Guild card to attach the top Faithful card to.
+    Teach { seat: Seat, card: CardId },
+}
+
+impl Procedure for Effect {
+    fn seat_card(&self) -> (Seat, CardId) {
+        match *self {
+            Effect::Teach { seat, card } => (seat, card),
+        }
+    }
+
+    fn what(&self, s: &GameState) -> String {
+        match stack_top(s) {
+            Some(top) => format!(
+                "attach Faithful {} to which Guild card in the Court?",
+                top.number()
+            ),
+            None => "attach the top Faithful card to which Guild card?".into(),
+        }
+    }
+
+    fn choices(&self, s: &GameState, out: &mut Vec<Choice>) {
+        match *self {
+            Effect::Teach { seat, .. } => {
+                if stack_top(s).is_some() {
+                    out.extend(teach_targets(s, seat).map(|p| Choice::Court(p as u8)));
+                }
+            }
+        }
+    }
+
+    fn resolve(self, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
+        s.pop();
+        let Effect::Teach { seat, .. } = self;
+        let (Choice::Court(pos), Some(top)) = (choice, stack_top(s)) else {
+            return;
+        };
+        let Some(c) = s.campaign_mut() else { return };
+        c.faithful_stack -= 1;
+        log!(
+            ev,
+            "teach",
+            Some(seat),
+            "{seat} teaches: Faithful {} leaves the top of the Faithful stack.",
+            top.number()
+        );
+        crate::campaign::attach::attach(s, pos as usize, faithful_card_id(top.number()), ev);
+        scrap_bottom(s, seat, ev);
+    }
+
+    fn describe(&self, d: &Describer, c: Choice) -> Option<String> {
+        match c {
+            Choice::Court(i) => Some(format!(
+                "Attach {} to {}",
+                stack_top(d.s).map_or("the top Faithful card".into(), |t| format!(
+                    "Faithful {}",
+                    t.number()
+                )),
+                d.court(i)
+            )),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_believer_card_has_passing_scenarios() {
+        crate::cards::testing::family_scenarios(super::CARDS);
+    }
+
+    #[test]
+    fn faithful_cards_map_to_catalog_ids_and_back() {
+        for n in 1..=9 {
+            let id = faithful_card_id(n);
+            assert_eq!(faithful_action(id), Some(ActionCard::faithful(n)));
+            assert_eq!(id.code(), format!("ARCS-F{}", 803 + n as u16));
+        }
+        assert_eq!(faithful_action(card("ARCS-F802")), None);
+        assert_eq!(faithful_action(card("ARCS-F813")), None);
+    }
+
+    #[test]
+    fn faithful_faces_have_the_card_number_pips_and_side_actions() {
+        let pips = [4, 4, 3, 3, 3, 2, 2, 1, 1];
+        for n in 1..=9u8 {
+            let c = ActionCard::faithful(n);
+            assert_eq!(c.suit(), Suit::Faithful);
+            assert!(c.suit().actions().is_empty());
+            for (face, suit) in [(c.zeal(), Suit::Zeal), (c.wisdom(), Suit::Wisdom)] {
+                assert_eq!(face.suit(), suit);
+                assert_eq!(face.number(), n);
+                assert_eq!(face.pips(), pips[n as usize - 1]);
+                assert_eq!(face.physical(), c);
+                assert_eq!(face.bit(), c.bit());
+                assert_eq!(ActionCard::parse(&face.to_string()), Some(face));
+                assert_eq!(face.declare_right(), DeclareRight::None);
+            }
+            assert_eq!(c.zeal().other_side(), c.wisdom());
+            assert_eq!(ActionCard::parse(&c.to_string()), Some(c));
+            assert!(!c.is_event());
+        }
+        assert_eq!(
+            Suit::Zeal.actions(),
+            &[
+                StdAction::Move,
+                StdAction::Influence,
+                StdAction::Battle,
+                StdAction::Tax
+            ]
+        );
+        assert_eq!(
+            Suit::Wisdom.actions(),
+            &[StdAction::Build, StdAction::Repair, StdAction::Secure]
+        );
+        assert_eq!(ActionCard::parse("ZEA10"), None);
+        assert_eq!(ActionCard::parse("FAI0"), None);
+    }
+}

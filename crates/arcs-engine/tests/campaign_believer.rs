@@ -1,0 +1,319 @@
+//! The Believer (Fate Set 8), Act I: its setup (ARCS-F801A), the words of
+//! its choices (Faithful cards played on a side, Teach), what the view
+//! shows and hides of the Faithful cards (the stack, hands), the Faithful
+//! cards joining the next chapter's deck, undo and replay through those
+//! choices, and random games with the Believer in play. The cards' rules
+//! are tested by the scenarios under `scenarios/campaign/believer/`.
+
+use arcs_engine::campaign::frame::CampaignFrame;
+use arcs_engine::config::FateSelection;
+use arcs_engine::event::NoEvents;
+use arcs_engine::flow::Frame;
+use arcs_engine::scenario::Scenario;
+use arcs_engine::sim::{game_seed, play_one};
+use arcs_engine::*;
+
+fn card(code: &str) -> CardId {
+    CardId::parse(code).unwrap()
+}
+
+fn play(g: &mut Game, seat: u8, text: &str) {
+    let c: Choice = text.parse().unwrap();
+    g.apply(Seat(seat), c).unwrap();
+}
+
+/// No card code, engine word or debug form in player-facing text.
+fn plain(text: &str) {
+    for bad in [
+        "ARCS-", "F80", "F81", "FAI", "ZEA", "WIS", "@", "{", "_", "Some(",
+    ] {
+        assert!(!text.contains(bad), "{bad:?} in {text:?}");
+    }
+}
+
+/// ARCS-F801A Believer Act I setup: gain Faithful Disciples (a Guild
+/// card) and Spreading the Faith (an ability card); the nine Faithful
+/// cards are stacked, the "9" on top; Faithful Cards and Pluralistic Faith
+/// join the rules booklet. Nobody else gains anything.
+#[test]
+fn f801a_believer_setup() {
+    for players in [2u8, 3, 4] {
+        let mut g = Game::new(Config::campaign_without_fates(players), 9).unwrap();
+        {
+            let s = g.state_mut_for_tests();
+            let c = s.campaign.as_mut().unwrap();
+            c.fates[1] = CardId::parse("ARCS-FATE08"); // P2 the Believer
+            s.push_for_tests(Frame::Campaign(CampaignFrame::FateSetup { idx: 0 }));
+        }
+        let mut s = g.state().clone();
+        s.advance(&mut NoEvents);
+        assert_eq!(s.seat(Seat(1)).guild(), [card("ARCS-F802")]);
+        assert_eq!(s.seat(Seat(1)).abilities(), [card("ARCS-F803")]);
+        for x in s.seat_ids().filter(|x| *x != Seat(1)) {
+            assert!(s.seat(x).guild().is_empty(), "{x}");
+        }
+        let c = s.campaign().unwrap();
+        assert_eq!(c.faithful_stack, 9);
+        assert!(c.booklet.contains(&card("ARCS-F813")));
+        assert!(c.booklet.contains(&card("ARCS-F814")));
+        assert!(c.actions_added.is_empty() && c.actions_scrapped.is_empty());
+        assert!(arcs_engine::invariants::check(&s).is_ok());
+    }
+}
+
+const TEACH: &str = "
+players 3
+mode campaign
+court CC01 CC03 CC05
+fate P1 Believer
+objective P1 20
+P1 guild F802
+P1 ability F803
+faithful-stack 7
+booklet F813 F814
+system 1.3: P1 city, P1 ship
+system 1.2: P1 city
+system 3.1: P2 ship
+system 4.1: P3 ship
+P1 hand FAI8 ADM4
+P2 hand FAI9 ADM2
+P3 hand MOB2
+";
+
+/// The lead choices of a hand with a Faithful card, Teach and its
+/// targets, in player words; the view shows the stack to all and the
+/// Faithful cards in a hand only to their holder.
+#[test]
+fn faithful_choices_in_player_words_and_in_the_view() {
+    let mut g = Scenario::parse(TEACH).unwrap().build().unwrap();
+    let (_, choices) = g.describe_pending().unwrap();
+    assert!(
+        choices.contains(&"Lead Faithful 8 on its Zeal side".to_string()),
+        "{choices:?}"
+    );
+    assert!(
+        choices.contains(&"Lead Faithful 8 on its Wisdom side".to_string()),
+        "{choices:?}"
+    );
+    for c in &choices {
+        plain(c);
+    }
+    play(&mut g, 0, "lead ZEA8");
+    let (_, choices) = g.describe_pending().unwrap();
+    assert!(choices.iter().any(|c| c.contains("Teach")), "{choices:?}");
+    play(&mut g, 0, "influence@F803");
+    let (prompt, choices) = g.describe_pending().unwrap();
+    assert_eq!(
+        prompt,
+        "Spreading the Faith: Attach Faithful 7 to which Guild card in the Court?"
+    );
+    assert_eq!(
+        choices,
+        [
+            "Attach Faithful 7 to Mining Interest (Court 2)",
+            "Attach Faithful 7 to Gatekeepers (Court 3)",
+        ]
+    );
+    play(&mut g, 0, "court 2");
+    for e in g.log() {
+        plain(&e.text);
+    }
+    for viewer in [None, Some(Seat(0)), Some(Seat(1))] {
+        let v = g.view(viewer);
+        assert_eq!(v.campaign.as_ref().unwrap().faithful_stack, 6);
+    }
+    // P2's Faithful 9 is its own secret; P1 sees no card of P2's hand.
+    let json = serde_json::to_string(&g.view(Some(Seat(0)))).unwrap();
+    assert!(json.contains("\"faithful_stack\":6"), "{json}");
+    let mine = g.view(Some(Seat(1)));
+    let theirs = g.view(Some(Seat(0)));
+    let nine = ActionCard::parse("FAI9").unwrap();
+    assert!(mine.seats[1].hand.as_ref().unwrap().contains(&nine));
+    assert!(theirs.seats[1].hand.is_none());
+}
+
+/// A Faithful card drawn into a hand (F813) is an action card from then
+/// on: the next chapter deals it with the rest of the deck, and a card
+/// Teach scrapped is in no later deck.
+#[test]
+fn faithful_cards_join_the_next_chapters_deck() {
+    let text = "
+players 3
+mode campaign
+court CC01 CC03 CC05
+fate P1 Believer
+objective P1 20
+faithful-stack 7
+booklet F813 F814
+system 1.3: P1 city, P1 ship
+system 3.1: P2 ship
+system 4.1: P3 ship
+P1 hand FAI9 ADM2
+P2 hand FAI8 ADM3
+P3 hand MOB2
+";
+    let mut g = Scenario::parse(text).unwrap().build().unwrap();
+    {
+        let s = g.state_mut_for_tests();
+        let con3 = ActionCard::parse("CON3").unwrap();
+        s.campaign.as_mut().unwrap().actions_scrapped.insert(con3);
+        s.push_for_tests(Frame::ChapterStart);
+    }
+    let mut s = g.state().clone();
+    s.advance(&mut NoEvents);
+    let mut dealt = CardSet::default();
+    for x in s.seat_ids() {
+        dealt.0 |= s.seat(x).hand.0;
+    }
+    for c in s.action_discard.iter() {
+        dealt.insert(*c);
+    }
+    for n in [8, 9] {
+        assert!(dealt.contains(ActionCard::faithful(n)), "Faithful {n}");
+    }
+    assert!(!dealt.contains(ActionCard::faithful(7)));
+    assert!(!dealt.contains(ActionCard::parse("CON3").unwrap()));
+    assert_eq!(dealt.len() as usize, s.action_deck_size());
+    arcs_engine::invariants::check(&s).unwrap();
+}
+
+/// Undo and replay through the Believer's choices in random games (leads
+/// on a side, Teach and its target): each is taken back by undo to the
+/// very same state, and the finished game's journal replays to the same
+/// state.
+#[test]
+fn believer_choices_undo_and_replay() {
+    let mut undone = 0;
+    for i in 0..6u64 {
+        let mut config = Config::campaign(3);
+        config.campaign.fates =
+            FateSelection::Fixed(vec!["Believer".into(), "Steward".into(), "Founder".into()]);
+        let mut g = Game::new(config, game_seed(78, i)).unwrap();
+        let mut x = i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let believer = Seat(0);
+        while let Pending::Decision(d) = g.pending() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let faithful = |c: &Choice| match c {
+                Choice::Lead(a) | Choice::Surpass(a) | Choice::Pivot(a) | Choice::Copy(a) => {
+                    a.is_faithful()
+                }
+                Choice::Act(a) => a.via == CardId::parse("ARCS-F803"),
+                _ => false,
+            };
+            // The Believer teaches whenever it may.
+            let teach = d
+                .choices
+                .iter()
+                .copied()
+                .find(|c| matches!(c, Choice::Act(a) if a.via == CardId::parse("ARCS-F803")));
+            let c = teach.unwrap_or(d.choices[(x % d.choices.len() as u64) as usize]);
+            let mine = d.seat == believer
+                && (faithful(&c)
+                    || matches!(d.prompt, Prompt::Card { card, .. } if card == self::card("ARCS-F803")));
+            let before = g.state().clone();
+            g.apply(d.seat, c).unwrap();
+            if mine && g.undoable(believer) >= 1 {
+                g.undo(1).unwrap();
+                assert_eq!(g.state(), &before, "undo of {c}");
+                g.apply(d.seat, c).unwrap();
+                undone += 1;
+            }
+        }
+        let replayed = g.replay_prefix(usize::MAX).unwrap();
+        assert_eq!(replayed.state(), g.state(), "seed {i}: the journal replays");
+        arcs_engine::invariants::check(g.state()).unwrap();
+    }
+    assert!(undone > 0, "no Believer choice was undone");
+}
+
+/// Random games with the Believer among fixed Fates (2–4 players) keep
+/// every invariant (the nine Faithful cards each in one place, the action
+/// deck with its added and scrapped cards); Faithful cards are taught,
+/// secured and played in them.
+#[test]
+fn random_games_with_the_believer_keep_every_invariant() {
+    let n = std::env::var("N")
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(24u64);
+    let four = [["Believer", "Magnate", "Steward", "Partisan"]];
+    let three = [
+        ["Believer", "Steward", "Founder"],
+        ["Partisan", "Believer", "Admiral"],
+        ["Advocate", "Magnate", "Believer"],
+    ];
+    let two = [["Believer", "Partisan"], ["Founder", "Believer"]];
+    let (mut taught, mut drawn, mut played) = (0, 0, 0);
+    for i in 0..n {
+        let fates: Vec<String> = match i % 4 {
+            3 => two[(i as usize / 4) % two.len()]
+                .iter()
+                .map(|x| x.to_string())
+                .collect(),
+            2 => four[0].iter().map(|x| x.to_string()).collect(),
+            _ => three[i as usize % three.len()]
+                .iter()
+                .map(|x| x.to_string())
+                .collect(),
+        };
+        let mut config = Config::campaign(fates.len() as u8);
+        config.campaign.fates = FateSelection::Fixed(fates.clone());
+        let seed = game_seed(33, i);
+        match play_one(&config, seed, i % 4 == 0) {
+            Ok((n, g)) => {
+                assert!(
+                    g.state().is_over(),
+                    "seed {seed} {fates:?}: not over after {n} choices"
+                );
+                let log = g.log();
+                if log.iter().any(|e| e.text.contains(" teaches: Faithful")) {
+                    taught += 1;
+                }
+                if log.iter().any(|e| e.text.starts_with("Faithful Cards: P")) {
+                    drawn += 1;
+                }
+                if log
+                    .iter()
+                    .any(|e| e.text.contains("with Faithful") || e.text.contains("leads Faithful"))
+                {
+                    played += 1;
+                }
+            }
+            Err(v) => panic!("{fates:?}: {v}\n{}", v.log_tail.join("\n")),
+        }
+    }
+    assert!(taught > 0, "Teach never attached a Faithful card");
+    eprintln!("{n} games: {taught} with Teach, {drawn} with a Faithful card drawn, {played} with one played");
+}
+
+/// A 2-player mulligan (B-DRAW-03; campaign p12) keeps only Event cards:
+/// a Faithful card in the hand is replaced like a standard card
+/// (R-CAMP-BELIEVER-DECK).
+#[test]
+fn a_mulligan_replaces_faithful_cards() {
+    let text = "
+players 2
+mode campaign
+court CC01 CC03
+fate P1 Believer
+objective P1 20
+faithful-stack 8
+booklet F813 F814
+system 1.3: P1 city, P1 ship
+system 3.1: P2 ship
+P1 hand ADM2 ADM3 ADM4 ADM5 ADM6 AGG2
+P2 hand FAI9 EVT1 CON2 CON3 CON4 CON5
+";
+    let mut g = Scenario::parse(text).unwrap().build().unwrap();
+    g.state_mut_for_tests()
+        .push_for_tests(Frame::Mulligan { seat: Seat(1) });
+    play(&mut g, 1, "yes");
+    let hand = g.state().seat(Seat(1)).hand;
+    assert!(hand.contains(ActionCard::parse("EVT1").unwrap()));
+    assert!(!hand.contains(ActionCard::faithful(9)));
+    assert_eq!(hand.len(), 6);
+    assert!(g.state().action_discard.contains(&ActionCard::faithful(9)));
+    arcs_engine::invariants::check(g.state()).unwrap();
+}
