@@ -189,7 +189,7 @@ pub fn prior(s: &GameState, seat: Seat, c: Choice) -> f64 {
             // The Caretaker's Golems (campaign F505): worth a resource.
             Loot::Golem(_) => 1.5,
             // The Imperial Demand's Trophies and Captives (campaign).
-            Loot::Trophy { .. } | Loot::Captive(_) | Loot::Stored(_) => 1.0,
+            Loot::Trophy { .. } | Loot::Captive(_) | Loot::Stored(_) | Loot::Trust(_) => 1.0,
         },
         Choice::Court(pos) => court_value(s, seat, pos as usize),
         Choice::Card(_) => 1.0,

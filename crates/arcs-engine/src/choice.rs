@@ -92,9 +92,14 @@ pub enum Loot {
     },
     /// A Captive: an agent of this seat.
     Captive(Seat),
-    /// A resource of this type stored on one of the seat's cards (frozen:
-    /// taken only where a rule says so — the Imperial Demand, p27).
+    /// A resource of this type stored on one of the seat's cards (frozen,
+    /// but Rivals can steal and take it: stealing cards, the Imperial
+    /// Demand — campaign rules p27).
     Stored(Resource),
+    /// A resource of this type in the Imperial Trust on the seat's First
+    /// Regent tile (frozen, no raid cost, but cards such as Silver-Tongues
+    /// can steal it — campaign rules p21).
+    Trust(Resource),
     /// A Golem the seat has (campaign, the Caretaker's F505: 0 Warrior,
     /// 1 Protector, 2 Seeker, 3 Harvester), raided like a resource.
     Golem(#[serde(deserialize_with = "below::<4, _>")] u8),
@@ -386,6 +391,7 @@ impl fmt::Display for Choice {
                 ),
                 Loot::Captive(o) => write!(f, "steal {from} captive {o}"),
                 Loot::Stored(r) => write!(f, "steal {from} stored {}", r.name().to_lowercase()),
+                Loot::Trust(r) => write!(f, "steal {from} trust {}", r.name().to_lowercase()),
                 Loot::Golem(k) => write!(
                     f,
                     "steal {from} golem {}",
@@ -660,6 +666,12 @@ impl std::str::FromStr for Choice {
                         ),
                         4,
                     ),
+                    "trust" => (
+                        Loot::Trust(
+                            Resource::parse(word(3)?).ok_or_else(|| err("expected a resource"))?,
+                        ),
+                        4,
+                    ),
                     "golem" => (
                         Loot::Golem(
                             crate::cards::campaign::caretaker::GOLEM_NAMES
@@ -673,7 +685,8 @@ impl std::str::FromStr for Choice {
                     _ => {
                         return Err(err(
                             "steal PN slot N | steal PN card ID | steal PN trophy OWNER KIND | \
-                             steal PN captive PM | steal PN stored R | steal PN golem NAME",
+                             steal PN captive PM | steal PN stored R | steal PN trust R | \
+                             steal PN golem NAME",
                         ))
                     }
                 };
@@ -1085,6 +1098,7 @@ mod tests {
             "steal P3 trophy P2 ship",
             "steal P2 captive P4",
             "steal P2 stored relic",
+            "steal P3 trust fuel",
             "steal P3 golem seeker",
             "event",
             "policy escalation",

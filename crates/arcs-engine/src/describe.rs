@@ -519,10 +519,15 @@ impl Describer<'_> {
                 self.seat_poss(o)
             ),
             Loot::Stored(r) => format!(
-                "Take {} {} from {}",
+                "Steal {} {} from {}",
                 self.seat_poss(from),
                 resource_name(r),
                 crate::campaign::stored::holding(self.s, from, r).map_or("a card", |c| c.name())
+            ),
+            Loot::Trust(r) => format!(
+                "Steal {} {} from the Imperial Trust",
+                self.seat_poss(from),
+                resource_name(r)
             ),
             Loot::Golem(k) => format!(
                 "Steal {} {} Golem",

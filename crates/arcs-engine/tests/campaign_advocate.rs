@@ -4,34 +4,20 @@
 //! random games with the Advocate in play. The cards' rules are tested by
 //! the scenarios under `scenarios/campaign/advocate/`.
 
+mod common;
+
 use arcs_engine::campaign::frame::CampaignFrame;
-use arcs_engine::config::FateSelection;
 use arcs_engine::flow::Frame;
 use arcs_engine::scenario::Scenario;
-use arcs_engine::sim::{game_seed, play_one};
 use arcs_engine::*;
 
-fn new(players: u8, seed: u64) -> Game {
-    Game::new(Config::campaign_without_fates(players), seed).unwrap()
-}
-
-fn card(code: &str) -> CardId {
-    CardId::parse(code).unwrap()
-}
-
-fn play(g: &mut Game, seat: u8, text: &str) {
-    let c: Choice = text.parse().unwrap();
-    g.apply(Seat(seat), c)
-        .unwrap_or_else(|e| panic!("P{} {text}: {e}", seat + 1));
-}
+use arcs_engine::config::FateSelection;
+use arcs_engine::sim::game_seed;
+use common::{card, new_without_fates as new, play};
 
 /// Words a player reads carry no card codes or engine grammar.
 fn assert_plain(words: &str) {
-    for bad in [
-        "ARCS-", "CC0", "CC1", "F40", "@", "Choice", "Court(", "Card(",
-    ] {
-        assert!(!words.contains(bad), "{words:?} contains {bad:?}");
-    }
+    common::assert_plain(words, &["F40"]);
 }
 
 /// ARCS-F401A Advocate Act I setup: gain Guild Investigators and Guild
@@ -297,47 +283,16 @@ fn f403_search_in_player_language_and_hidden() {
 /// taken and the objective advances in them.
 #[test]
 fn random_games_with_the_advocate_keep_every_invariant() {
-    let n = std::env::var("N")
-        .ok()
-        .and_then(|x| x.parse().ok())
-        .unwrap_or(24u64);
+    let n = common::games(24);
     let others = ["Steward", "Partisan", "Founder", "Admiral"];
     let (mut recovered, mut proved, mut searched) = (0, 0, 0);
-    for i in 0..n {
-        let players = 2 + (i % 3) as usize;
-        let mut fates: Vec<String> = (0..players - 1)
-            .map(|k| others[(i as usize + k) % others.len()].to_string())
-            .collect();
-        fates.insert(i as usize % players, "Advocate".into());
-        let mut config = Config::campaign(players as u8);
-        config.campaign.fates = FateSelection::Fixed(fates.clone());
-        let seed = game_seed(19, i);
-        match play_one(&config, seed, i % 4 == 0) {
-            Ok((n, g)) => {
-                assert!(
-                    g.state().is_over(),
-                    "seed {seed} {fates:?}: not over after {n} choices"
-                );
-                let log = g.log();
-                if log
-                    .iter()
-                    .any(|e| e.text.starts_with("Keep the Guilds in Power: P"))
-                {
-                    recovered += 1;
-                }
-                if log
-                    .iter()
-                    .any(|e| e.text.starts_with("Prove Yourself to the Overseers: P"))
-                {
-                    proved += 1;
-                }
-                if log.iter().any(|e| e.text.contains("(Guild Overseers).")) {
-                    searched += 1;
-                }
-            }
-            Err(v) => panic!("{fates:?}: {v}\n{}", v.log_tail.join("\n")),
-        }
-    }
+    let fates = |i| common::table(i, "Advocate", &others, &[2, 3, 4]);
+    common::random_games(19, n, fates, |g| {
+        let starts = |p: &str| g.log().iter().any(|e| e.text.starts_with(p)) as u32;
+        recovered += starts("Keep the Guilds in Power: P");
+        proved += starts("Prove Yourself to the Overseers: P");
+        searched += common::logged(g, "(Guild Overseers).") as u32;
+    });
     assert!(recovered > 0, "no game took Guild Investigators' Recover");
     assert!(proved > 0, "no game advanced by a self-discarding Prelude");
     eprintln!(

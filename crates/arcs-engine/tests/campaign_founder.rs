@@ -3,16 +3,14 @@
 //! Founder in play. The cards' rules are tested by the scenarios under
 //! `scenarios/campaign/founder/`.
 
+mod common;
+
 use arcs_engine::campaign::frame::CampaignFrame;
-use arcs_engine::config::FateSelection;
 use arcs_engine::flow::Frame;
 use arcs_engine::scenario::Scenario;
-use arcs_engine::sim::{game_seed, play_one};
 use arcs_engine::*;
 
-fn new(players: u8, seed: u64) -> Game {
-    Game::new(Config::campaign_without_fates(players), seed).unwrap()
-}
+use common::new_without_fates as new;
 
 /// ARCS-F201A Founder Act I setup: gain Parade Fleets. The objective
 /// marker starts on 18 / 16 / 14 with 2 / 3 / 4 players
@@ -69,9 +67,9 @@ P2 resources - -
 P3 resources - -
 ";
 
+/// P1 takes the choice written `text`.
 fn play(g: &mut Game, text: &str) {
-    let c: Choice = text.parse().unwrap();
-    g.apply(Seat(0), c).unwrap();
+    common::play(g, 0, text);
 }
 
 /// ARCS-F202: Parade Fleets' questions and choices read in player
@@ -122,33 +120,12 @@ fn f202_parade_fleets_in_player_language() {
 #[test]
 fn random_games_with_the_founder_keep_every_invariant() {
     let mut paraded = 0;
-    for i in 0..std::env::var("N")
-        .ok()
-        .and_then(|x| x.parse().ok())
-        .unwrap_or(24u64)
-    {
-        let mut fates = vec!["Founder".to_string(), "Admiral".to_string()];
-        if i % 2 == 1 {
-            fates.reverse();
-        }
-        let mut config = Config::campaign(2);
-        config.campaign.fates = FateSelection::Fixed(fates);
-        let seed = game_seed(11, i);
-        match play_one(&config, seed, i % 4 == 0) {
-            Ok((n, g)) => {
-                assert!(
-                    g.state().is_over(),
-                    "seed {seed}: not over after {n} choices"
-                );
-                if g.log()
-                    .iter()
-                    .any(|e| e.text.starts_with("Parade Fleets: P"))
-                {
-                    paraded += 1;
-                }
-            }
-            Err(v) => panic!("{v}\n{}", v.log_tail.join("\n")),
-        }
-    }
+    let fates = |i| common::table(i, "Founder", &["Admiral"], &[2]);
+    common::random_games(11, common::games(24), fates, |g| {
+        paraded += g
+            .log()
+            .iter()
+            .any(|e| e.text.starts_with("Parade Fleets: P")) as u32;
+    });
     assert!(paraded > 0, "no game placed ships with Parade Fleets");
 }

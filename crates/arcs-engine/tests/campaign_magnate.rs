@@ -5,23 +5,18 @@
 //! those choices, and random games with the Magnate in play. The cards'
 //! rules are tested by the scenarios under `scenarios/campaign/magnate/`.
 
+mod common;
+
 use arcs_engine::campaign::frame::CampaignFrame;
 use arcs_engine::choice::SummitAction;
-use arcs_engine::config::FateSelection;
 use arcs_engine::event::NoEvents;
 use arcs_engine::flow::Frame;
 use arcs_engine::scenario::Scenario;
-use arcs_engine::sim::{game_seed, play_one};
 use arcs_engine::*;
 
-fn card(code: &str) -> CardId {
-    CardId::parse(code).unwrap()
-}
-
-fn play(g: &mut Game, seat: u8, text: &str) {
-    let c: Choice = text.parse().unwrap();
-    g.apply(Seat(seat), c).unwrap();
-}
+use arcs_engine::config::FateSelection;
+use arcs_engine::sim::game_seed;
+use common::{card, play};
 
 /// ARCS-F301A Magnate Act I setup: gain Merchant League (a Guild card);
 /// the objective marker starts on 10 with 2, 3 and 4 players
@@ -71,11 +66,7 @@ P3 resources - -
 
 /// No card code, engine word or debug form in player-facing text.
 fn plain(text: &str) {
-    for bad in [
-        "ARCS-", "F30", "Stored", "stored", "Slot(", "slot ", "{", "_",
-    ] {
-        assert!(!text.contains(bad), "{bad:?} in {text:?}");
-    }
+    common::assert_plain(text, &["F30", "Stored", "stored", "slot "]);
 }
 
 /// ARCS-F302: the gain onto Merchant League reads in player words, and
@@ -248,55 +239,18 @@ fn magnate_choices_undo_and_replay() {
 /// objective in them.
 #[test]
 fn random_games_with_the_magnate_keep_every_invariant() {
-    let n = std::env::var("N")
-        .ok()
-        .and_then(|x| x.parse().ok())
-        .unwrap_or(24u64);
-    let three = [
-        ["Magnate", "Steward", "Founder"],
-        ["Partisan", "Magnate", "Admiral"],
-        ["Founder", "Admiral", "Magnate"],
-    ];
-    let two = [["Magnate", "Partisan"], ["Steward", "Magnate"]];
+    let n = common::games(24);
+    let others = ["Steward", "Founder", "Partisan", "Admiral"];
     let (mut gained, mut deals, mut exports) = (0, 0, 0);
-    for i in 0..n {
-        let fates: Vec<String> = if i % 3 == 2 {
-            two[(i as usize / 3) % two.len()]
-                .iter()
-                .map(|x| x.to_string())
-                .collect()
-        } else {
-            three[i as usize % three.len()]
-                .iter()
-                .map(|x| x.to_string())
-                .collect()
-        };
-        let mut config = Config::campaign(fates.len() as u8);
-        config.campaign.fates = FateSelection::Fixed(fates.clone());
-        let seed = game_seed(31, i);
-        match play_one(&config, seed, i % 4 == 0) {
-            Ok((n, g)) => {
-                assert!(
-                    g.state().is_over(),
-                    "seed {seed} {fates:?}: not over after {n} choices"
-                );
-                let log = g.log();
-                if log.iter().any(|e| e.text.contains("onto Merchant League")) {
-                    gained += 1;
-                }
-                if log
-                    .iter()
-                    .any(|e| e.text.starts_with("Close Deals with Rivals: P"))
-                {
-                    deals += 1;
-                }
-                if log.iter().any(|e| e.text.contains("discarded 3 resources")) {
-                    exports += 1;
-                }
-            }
-            Err(v) => panic!("{fates:?}: {v}\n{}", v.log_tail.join("\n")),
-        }
-    }
+    let fates = |i| common::table(i, "Magnate", &others, &[3, 3, 2]);
+    common::random_games(31, n, fates, |g| {
+        gained += common::logged(g, "onto Merchant League") as u32;
+        deals += g
+            .log()
+            .iter()
+            .any(|e| e.text.starts_with("Close Deals with Rivals: P")) as u32;
+        exports += common::logged(g, "discarded 3 resources") as u32;
+    });
     assert!(gained > 0, "Merchant League never gained a resource");
     assert!(
         deals > 0,

@@ -3,22 +3,20 @@
 //! (F602) and random games with the Partisan in play. The cards' rules
 //! are scenarios under `scenarios/campaign/partisan/`.
 
+mod common;
+
 use arcs_engine::campaign::frame::CampaignFrame;
-use arcs_engine::config::FateSelection;
 use arcs_engine::event::NoEvents;
 use arcs_engine::flow::Frame;
 use arcs_engine::scenario::Scenario;
-use arcs_engine::sim::{game_seed, play_one};
 use arcs_engine::*;
 
-fn id(code: &str) -> CardId {
-    CardId::parse(code).unwrap()
-}
+use common::card as id;
 
 /// A campaign game whose seat `seat` is the Partisan, after its Fate
 /// setup ran (the shared setup with no Fates, then `FateSetup` pushed).
 fn partisan_setup(players: u8, seed: u64, seat: Seat) -> GameState {
-    let mut g = Game::new(Config::campaign_without_fates(players), seed).unwrap();
+    let mut g = common::new_without_fates(players, seed);
     {
         let s = g.state_mut_for_tests();
         let c = s.campaign.as_mut().unwrap();
@@ -229,32 +227,17 @@ system 3.1: P3 ship
 }
 
 /// Random Act I games with the Partisan and the Admiral (2 players, fixed
-/// Fates), every invariant checked after each step; the Partisan's cards
-/// come into play in them.
+/// Fates, both seat orders), every invariant checked after each step; the
+/// Partisan's cards come into play in them.
 #[test]
 fn random_games_with_the_partisan_keep_every_invariant() {
-    let mut seized = 0;
-    let mut spied = 0;
-    for i in 0..30u64 {
-        let mut config = Config::campaign(2);
-        config.campaign.fates = FateSelection::Fixed(vec!["Partisan".into(), "Admiral".into()]);
-        let seed = game_seed(17, i);
-        match play_one(&config, seed, i % 5 == 0) {
-            Ok((n, g)) => {
-                assert!(g.state().is_over(), "seed {seed}: not over after {n}");
-                let log = g.log();
-                seized += log
-                    .iter()
-                    .filter(|e| e.text.contains("seizes the initiative by Provoking"))
-                    .count();
-                spied += log
-                    .iter()
-                    .filter(|e| e.text.contains("their highest action card (Informants)"))
-                    .count();
-            }
-            Err(v) => panic!("{v}\n{}", v.log_tail.join("\n")),
-        }
-    }
-    assert!(seized > 0, "no seize by Outrage in 30 games");
-    assert!(spied > 0, "no Spy in 30 games");
+    let (mut seized, mut spied) = (0, 0);
+    let fates = |i| common::table(i, "Partisan", &["Admiral"], &[2]);
+    common::random_games(17, common::games(30), fates, |g| {
+        let count = |p: &str| g.log().iter().filter(|e| e.text.contains(p)).count();
+        seized += count("seizes the initiative by Provoking");
+        spied += count("their highest action card (Informants)");
+    });
+    assert!(seized > 0, "no seize by Outrage");
+    assert!(spied > 0, "no Spy");
 }

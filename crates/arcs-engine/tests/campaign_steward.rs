@@ -3,20 +3,13 @@
 //! (ARCS-F102), and random games with the Steward in play. The cards'
 //! rules are tested by the scenarios under `scenarios/campaign/steward/`.
 
+mod common;
+
 use arcs_engine::campaign::frame::CampaignFrame;
-use arcs_engine::config::FateSelection;
 use arcs_engine::flow::Frame;
 use arcs_engine::scenario::Scenario;
-use arcs_engine::sim::{game_seed, play_one};
 use arcs_engine::*;
-
-fn new(players: u8, seed: u64) -> Game {
-    Game::new(Config::campaign_without_fates(players), seed).unwrap()
-}
-
-fn card(code: &str) -> CardId {
-    CardId::parse(code).unwrap()
-}
+use common::{card, new_without_fates as new, play};
 
 /// ARCS-F101A Steward Act I setup: gain Imperial Authority (a lore card)
 /// and Dealmakers (a Guild card), and the First Regent tile — not the
@@ -106,11 +99,6 @@ P1 resources - -
 P2 resources - -
 P3 resources - -
 ";
-
-fn play(g: &mut Game, seat: u8, text: &str) {
-    let c: Choice = text.parse().unwrap();
-    g.apply(Seat(seat), c).unwrap();
-}
 
 /// ARCS-F103: the Bargain reads in player language — the action on the
 /// turn, which Rival secures which card and what follows, each influence
@@ -216,66 +204,22 @@ P3 resources - -
     );
 }
 
-/// Random games with the Steward among fixed Fates (every seat order of
-/// Steward, Admiral and Founder with three players; the Steward and one
-/// other with two) keep every invariant; the Bargain is used and the
-/// objective advances in them.
+/// Random games with the Steward among fixed Fates (three players twice
+/// in three, else two; the Steward in every seat in turn) keep every
+/// invariant; the Bargain is used and the objective advances in them.
 #[test]
 fn random_games_with_the_steward_keep_every_invariant() {
-    let n = std::env::var("N")
-        .ok()
-        .and_then(|x| x.parse().ok())
-        .unwrap_or(24u64);
-    let three = [
-        ["Steward", "Admiral", "Founder"],
-        ["Admiral", "Steward", "Founder"],
-        ["Founder", "Admiral", "Steward"],
-        ["Steward", "Founder", "Admiral"],
-        ["Admiral", "Founder", "Steward"],
-        ["Founder", "Steward", "Admiral"],
-    ];
-    let two = [
-        ["Steward", "Admiral"],
-        ["Founder", "Steward"],
-        ["Steward", "Founder"],
-        ["Admiral", "Steward"],
-    ];
+    let n = common::games(24);
     let (mut bargains, mut advanced) = (0, 0);
-    for i in 0..n {
-        let fates: Vec<String> = if i % 3 == 2 {
-            two[(i as usize / 3) % two.len()]
-                .iter()
-                .map(|x| x.to_string())
-                .collect()
-        } else {
-            three[i as usize % three.len()]
-                .iter()
-                .map(|x| x.to_string())
-                .collect()
-        };
-        let mut config = Config::campaign(fates.len() as u8);
-        config.campaign.fates = FateSelection::Fixed(fates.clone());
-        let seed = game_seed(13, i);
-        match play_one(&config, seed, i % 4 == 0) {
-            Ok((n, g)) => {
-                assert!(
-                    g.state().is_over(),
-                    "seed {seed} {fates:?}: not over after {n} choices"
-                );
-                let log = g.log();
-                if log.iter().any(|e| e.text.contains(" bargains with ")) {
-                    bargains += 1;
-                }
-                if log
-                    .iter()
-                    .any(|e| e.text.starts_with("Consolidate Your Imperial Power: P"))
-                {
-                    advanced += 1;
-                }
-            }
-            Err(v) => panic!("{fates:?}: {v}\n{}", v.log_tail.join("\n")),
-        }
-    }
+    let fates = |i| common::table(i, "Steward", &["Admiral", "Founder"], &[3, 3, 2]);
+    common::random_games(13, n, fates, |g| {
+        bargains += common::logged(g, " bargains with ") as u32;
+        advanced += g
+            .log()
+            .iter()
+            .any(|e| e.text.starts_with("Consolidate Your Imperial Power: P"))
+            as u32;
+    });
     assert!(bargains > 0, "no game used Dealmakers' Bargain");
     assert!(advanced > 0, "no game advanced the Steward's objective");
     eprintln!("{n} games: {bargains} with a Bargain, {advanced} with the objective advancing");

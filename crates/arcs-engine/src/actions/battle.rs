@@ -915,9 +915,9 @@ pub fn raid_cost(s: &GameState, victim: Seat, loot: Loot) -> u8 {
         Loot::Slot(i) => SLOT_RAID_COST[i as usize],
         Loot::Card(c) => cards::raid_cost(s, victim, c),
         Loot::Golem(k) => crate::cards::campaign::caretaker::raid_cost(s, k),
-        // Not raidable.
-        // Not raidable (stored resources have no raid cost).
-        Loot::Trophy { .. } | Loot::Captive(_) | Loot::Stored(_) => u8::MAX,
+        // Not raidable: frozen resources have no raid cost (campaign
+        // rules p21, p27).
+        Loot::Trophy { .. } | Loot::Captive(_) | Loot::Stored(_) | Loot::Trust(_) => u8::MAX,
     }
 }
 

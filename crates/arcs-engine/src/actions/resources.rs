@@ -181,18 +181,26 @@ pub fn can_steal(s: &GameState, thief: Seat, victim: Seat, loot: crate::choice::
                 && !(s.is_campaign() && crate::campaign::data::protected(c))
                 && crate::cards::may_steal(s, thief, victim, loot)
         }
+        // "Rivals can steal and take frozen resources" (campaign rules
+        // p27): those stored on the victim's cards, and the Imperial Trust
+        // on its First Regent tile (p21: "cards such as Silver-Tongues can
+        // steal them"). docs/rulings.md R-CAMP-STEAL-FROZEN.
+        crate::choice::Loot::Stored(r) => {
+            crate::campaign::stored::holding(s, victim, r).is_some()
+                && crate::cards::may_steal(s, thief, victim, loot)
+        }
+        crate::choice::Loot::Trust(r) => {
+            s.campaign()
+                .is_some_and(|c| c.first_regent == Some(victim) && c.trust[r.index()] > 0)
+                && crate::cards::may_steal(s, thief, victim, loot)
+        }
         // Trophies and Captives are taken only where a rule says so (the
         // campaign's Imperial Demand), never stolen.
-        // Trophies, Captives and stored resources (frozen on a card) are
-        // taken only where a rule says so (the campaign's Imperial
-        // Demand), never stolen here.
         crate::choice::Loot::Golem(k) => {
             crate::cards::campaign::caretaker::may_take(s, thief, victim, k)
                 && crate::cards::may_steal(s, thief, victim, loot)
         }
-        crate::choice::Loot::Trophy { .. }
-        | crate::choice::Loot::Captive(_)
-        | crate::choice::Loot::Stored(_) => false,
+        crate::choice::Loot::Trophy { .. } | crate::choice::Loot::Captive(_) => false,
     }
 }
 
@@ -227,11 +235,35 @@ pub fn steal(
                 crate::cards::on_stolen(s, thief, c, ev);
             }
         }
+        crate::choice::Loot::Stored(r) => {
+            if let Some(card) = crate::campaign::stored::holding(s, victim, r) {
+                crate::campaign::stored::take(s, card, r);
+                log!(
+                    ev,
+                    "steal",
+                    Some(thief),
+                    "{thief} steals a {r} from {victim}'s {card}."
+                );
+                s.receive(thief, r);
+            }
+        }
+        crate::choice::Loot::Trust(r) => {
+            let Some(c) = s.campaign_mut() else { return };
+            if c.first_regent != Some(victim) || c.trust[r.index()] == 0 {
+                return;
+            }
+            c.trust[r.index()] -= 1;
+            log!(
+                ev,
+                "steal",
+                Some(thief),
+                "{thief} steals a {r} from the Imperial Trust of {victim}."
+            );
+            s.receive(thief, r);
+        }
         crate::choice::Loot::Golem(k) => {
             crate::cards::campaign::caretaker::steal(s, thief, victim, k, ev)
         }
-        crate::choice::Loot::Trophy { .. }
-        | crate::choice::Loot::Captive(_)
-        | crate::choice::Loot::Stored(_) => {}
+        crate::choice::Loot::Trophy { .. } | crate::choice::Loot::Captive(_) => {}
     }
 }

@@ -99,12 +99,7 @@ impl Procedure for Effect {
                 }
             }
             GainAny { .. } => {
-                out.extend(
-                    Resource::ALL
-                        .into_iter()
-                        .filter(|r| s.supply[r.index()] > 0)
-                        .map(Choice::Resource),
-                );
+                supply_choices(s, out);
                 if out.is_empty() {
                     out.push(Choice::Done);
                 }
@@ -233,6 +228,19 @@ pub(crate) fn steal_choices(s: &GameState, seat: Seat, filter: StealFilter, out:
                     out.push(Choice::Steal { from: victim, loot });
                 }
             }
+            // Frozen resources can be stolen too (campaign rules p21, p27).
+            if s.is_campaign() {
+                for r in Resource::ALL {
+                    if matches!(filter, StealFilter::Resource(want) if want != r) {
+                        continue;
+                    }
+                    for loot in [Loot::Stored(r), Loot::Trust(r)] {
+                        if can_steal(s, seat, victim, loot) {
+                            out.push(Choice::Steal { from: victim, loot });
+                        }
+                    }
+                }
+            }
         }
         if !matches!(filter, StealFilter::Resource(_)) {
             for &c in st.guild() {
@@ -274,4 +282,15 @@ pub(crate) fn chosen_building(
         return None;
     };
     Some((system, slot, s.sys(system).slots[slot as usize]?))
+}
+
+/// "Gain any resource" (Pressgang, Charm, Ambitious, Merchant League…):
+/// one choice per resource type the supply still has.
+pub fn supply_choices(s: &GameState, out: &mut Vec<Choice>) {
+    out.extend(
+        Resource::ALL
+            .into_iter()
+            .filter(|r| s.supply[r.index()] > 0)
+            .map(Choice::Resource),
+    );
 }

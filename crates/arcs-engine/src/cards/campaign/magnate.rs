@@ -209,12 +209,7 @@ impl Procedure for Effect {
     fn choices(&self, s: &GameState, out: &mut Vec<Choice>) {
         match *self {
             Effect::League { .. } => {
-                out.extend(
-                    Resource::ALL
-                        .into_iter()
-                        .filter(|r| s.supply[r.index()] > 0)
-                        .map(Choice::Resource),
-                );
+                crate::cards::shared::supply_choices(s, out);
                 out.push(Choice::Done);
             }
             Effect::Export { seat, .. } => discard_choices(s, seat, out),

@@ -216,12 +216,7 @@ impl Procedure for Effect {
                 out.extend(s.seat(seat).guild().iter().map(|c| Choice::Card(*c)))
             }
             Ambitious { .. } => {
-                out.extend(
-                    Resource::ALL
-                        .into_iter()
-                        .filter(|r| s.supply[r.index()] > 0)
-                        .map(Choice::Resource),
-                );
+                crate::cards::shared::supply_choices(s, out);
                 out.push(Choice::Done);
             }
             Bold { seat, done, .. } => {

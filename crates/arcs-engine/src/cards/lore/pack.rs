@@ -547,12 +547,7 @@ impl Procedure for Effect {
                 out.push(Choice::Done);
             }
             Charm { gain: true, .. } => {
-                out.extend(
-                    Resource::ALL
-                        .into_iter()
-                        .filter(|r| s.supply[r.index()] > 0)
-                        .map(Choice::Resource),
-                );
+                crate::cards::shared::supply_choices(s, out);
                 if out.is_empty() {
                     out.push(Choice::Done);
                 }

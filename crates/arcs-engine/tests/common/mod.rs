@@ -1,0 +1,96 @@
+//! Helpers the per-Fate campaign tests (`campaign_<fate>.rs`) share: a
+//! campaign game without Fates, card ids, applying a choice by its text,
+//! the player-language check, and random Act I games with a Fate in play.
+//!
+//! Each test file includes this with `mod common;` and uses part of it.
+#![allow(dead_code)]
+
+use arcs_engine::config::FateSelection;
+use arcs_engine::sim::{game_seed, play_one};
+use arcs_engine::*;
+
+/// An Act I campaign game for `players` with no Fates (the shared setup
+/// only), for tests that give a seat its Fate themselves.
+pub fn new_without_fates(players: u8, seed: u64) -> Game {
+    Game::new(Config::campaign_without_fates(players), seed).unwrap()
+}
+
+/// The card with catalog code `code` (`ARCS-F502`).
+pub fn card(code: &str) -> CardId {
+    CardId::parse(code).unwrap_or_else(|| panic!("no card {code}"))
+}
+
+/// `seat` (0-based) takes the choice written `text` in protocol form.
+pub fn play(g: &mut Game, seat: u8, text: &str) {
+    let c: Choice = text
+        .parse()
+        .unwrap_or_else(|e| panic!("P{} {text:?}: {e}", seat + 1));
+    g.apply(Seat(seat), c)
+        .unwrap_or_else(|e| panic!("P{} {text}: {e}", seat + 1));
+}
+
+/// Words a player reads carry no card codes, engine grammar or debug
+/// forms: none of the usual ones, nor any of `extra`.
+pub fn assert_plain(words: &str, extra: &[&str]) {
+    for bad in [
+        "ARCS-", "CC0", "CC1", "@", "Choice", "Court(", "Card(", "Slot(", "{", "_",
+    ]
+    .iter()
+    .chain(extra)
+    {
+        assert!(!words.contains(bad), "{words:?} contains {bad:?}");
+    }
+}
+
+/// Whether a log line of `g` contains `needle`.
+pub fn logged(g: &Game, needle: &str) -> bool {
+    g.log().iter().any(|e| e.text.contains(needle))
+}
+
+/// The Fates of the `i`-th random game: `players[i % len]` seats, `fate`
+/// in seat `i % seats`, the others drawn in turn from `others`.
+pub fn table(i: u64, fate: &str, others: &[&str], players: &[usize]) -> Vec<String> {
+    let n = players[i as usize % players.len()];
+    let mut fates: Vec<String> = (0..n - 1)
+        .map(|k| others[(i as usize + k) % others.len()].to_string())
+        .collect();
+    fates.insert(i as usize % n, fate.into());
+    fates
+}
+
+/// How many random games a test plays: `N` from the environment, else
+/// `default`.
+pub fn games(default: u64) -> u64 {
+    std::env::var("N")
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Plays `n` random Act I games with the Fates `table(i)` (stream
+/// `stream` of seeds; every fourth game undoes and replays as it goes),
+/// every invariant checked after each step (`sim::play_one`); each game
+/// must end, and `each` sees it finished.
+pub fn random_games(
+    stream: u64,
+    n: u64,
+    table: impl Fn(u64) -> Vec<String>,
+    mut each: impl FnMut(&Game),
+) {
+    for i in 0..n {
+        let fates = table(i);
+        let mut config = Config::campaign(fates.len() as u8);
+        config.campaign.fates = FateSelection::Fixed(fates.clone());
+        let seed = game_seed(stream, i);
+        match play_one(&config, seed, i % 4 == 0) {
+            Ok((steps, g)) => {
+                assert!(
+                    g.state().is_over(),
+                    "seed {seed} {fates:?}: not over after {steps} choices"
+                );
+                each(&g);
+            }
+            Err(v) => panic!("seed {seed} {fates:?}: {v}\n{}", v.log_tail.join("\n")),
+        }
+    }
+}
