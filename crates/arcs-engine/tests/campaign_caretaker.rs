@@ -160,7 +160,7 @@ fn caretaker_choices_in_player_words() {
     let (prompt, choices) = g.describe_pending().unwrap();
     assert_eq!(
         prompt,
-        "Golems: The spent Warrior Golem falls asleep; which Rival takes it?"
+        "Golems: The Warrior Golem falls asleep; which Rival takes it?"
     );
     assert_eq!(
         choices,

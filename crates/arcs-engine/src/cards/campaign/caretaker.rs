@@ -678,7 +678,7 @@ impl Procedure for Effect {
     fn what(&self, _s: &GameState) -> String {
         match *self {
             Effect::Pass { golem, .. } => format!(
-                "the spent {} Golem falls asleep; which Rival takes it?",
+                "the {} Golem falls asleep; which Rival takes it?",
                 GOLEM_NAMES[golem as usize % 4]
             ),
             Effect::Action { golem, .. } => match golem {
