@@ -257,6 +257,15 @@ def parse_campaign_md(path: Path) -> dict[str, dict]:
 # build
 
 
+# Card names the seed's headings misprint, with the evidence.
+NAME_FIXES = {
+    "ARCS-F502": (
+        "Golem Beacon",
+        "the Caretaker's Act I Setup and Resolution call it Golem Beacon (02)",
+    ),
+}
+
+
 def build(shared: Path, report: list[str]) -> dict:
     seed_path = shared / "seeds" / SEED_NAME
     ref = shared / "reference"
@@ -385,9 +394,16 @@ def build(shared: Path, report: list[str]) -> dict:
             text, src = f["text"], f["source"]
             notes.extend(f["notes"])
 
+        # known seed name misprints: the card's own Fate Set names it
+        name = c["name"]
+        if c["id"] in NAME_FIXES:
+            name, why = NAME_FIXES[c["id"]]
+            notes.append(f"seed heading {c['name']!r} corrected to {name!r} ({why})")
+            report.append(f"name fixed: {c['id']} {c['name']} -> {name}")
+
         card = {
             "id": c["id"],
-            "name": c["name"],
+            "name": name,
             "set": SET_BY_VERSION[meta["Version"]],
             "kind": kind,
             "types": types,

@@ -5,7 +5,7 @@
 //! and the protocol — and is turned into JSON once per process.
 
 use arcs_engine::data::{catalog, components, CardKind, LeaderBox, LeaderSetup};
-use arcs_engine::{ActionCard, DeclareRight, SystemId};
+use arcs_engine::{ActionCard, DeclareRight, Suit, SystemId};
 use serde_json::{json, Map, Value};
 use std::sync::OnceLock;
 
@@ -35,6 +35,12 @@ pub fn cards() -> Vec<Value> {
         .collect();
     // The campaign's Event cards (28..31), all alike.
     out.extend((0..ActionCard::EVENTS).map(|k| event_card(ActionCard::event(k))));
+    // The Believer's Faithful action cards (32..40) and the two sides
+    // each is played on (Zeal 41..49, Wisdom 50..58; ARCS-F813).
+    out.extend(
+        (ActionCard::FAITHFUL_FIRST as usize..ActionCard::FACES_END)
+            .map(|i| faithful_card(ActionCard(i as u8))),
+    );
     for (i, info) in catalog().cards.iter().enumerate() {
         let mut o = Map::new();
         o.insert(
@@ -95,6 +101,73 @@ fn event_card(card: ActionCard) -> Value {
             "four_player_only": false,
             "seizes_initiative": false,
             "event": true,
+        },
+    })
+}
+
+/// A Faithful action card (ARCS-F804–F812, components.md §11): its
+/// number is its place in the Believer's stack; it is played on its Zeal
+/// or its Wisdom side (ARCS-F813). `side` is the face played, if any.
+fn faithful_card(card: ActionCard) -> Value {
+    let number = card.number();
+    let suit = card.suit();
+    let words = |s: Suit| {
+        or_list(
+            &s.actions()
+                .iter()
+                .map(|a| capitalized(a.name()))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let pips = card.pips();
+    let plural = if pips == 1 { "" } else { "s" };
+    let (name, text) = match suit {
+        Suit::Zeal | Suit::Wisdom => {
+            let side = if suit == Suit::Zeal { "Zeal" } else { "Wisdom" };
+            (
+                format!("Faithful {number}, {side} side"),
+                format!(
+                    "Played on its {side} side: {pips} pip{plural}: {}.",
+                    words(suit)
+                ),
+            )
+        }
+        _ => (
+            format!("Faithful {number}"),
+            format!(
+                "{pips} pip{plural}, played on either side. Zeal: {}. Wisdom: {}. Surpass only a \
+                 Faithful card played on the same side. Leading it declares any ambition while \
+                 Pluralistic Faith is in the rules booklet.{}",
+                words(Suit::Zeal),
+                words(Suit::Wisdom),
+                if number == 7 {
+                    " Surpassing with it does not seize the initiative."
+                } else {
+                    ""
+                }
+            ),
+        ),
+    };
+    let actions: Vec<&str> = suit.actions().iter().map(|a| a.name()).collect();
+    json!({
+        "id": card.to_string(),
+        "name": name,
+        "set": "blighted-reach",
+        "kind": "action",
+        "text": text,
+        "action": {
+            "index": card.0,
+            "code": card.to_string(),
+            "suit": suit,
+            "number": number,
+            "pips": pips,
+            "actions": actions,
+            "zeal": words(Suit::Zeal),
+            "wisdom": words(Suit::Wisdom),
+            "declare": null,
+            "four_player_only": false,
+            "seizes_initiative": false,
+            "faithful": true,
         },
     })
 }
@@ -281,6 +354,22 @@ mod tests {
                 ActionCard::parse(&code).unwrap().0
             );
         }
+        // The Faithful cards (components.md §11) and their sides.
+        let fai7 = cards.iter().find(|c| c["id"] == "FAI7").unwrap();
+        assert_eq!(fai7["name"], "Faithful 7");
+        assert_eq!(fai7["action"]["pips"], 2);
+        assert!(fai7["text"]
+            .as_str()
+            .unwrap()
+            .contains("Zeal: Move, Influence, Battle or Tax. Wisdom: Build, Repair or Secure."));
+        assert!(fai7["text"].as_str().unwrap().contains("does not seize"));
+        let wis1 = cards.iter().find(|c| c["id"] == "WIS1").unwrap();
+        assert_eq!(wis1["name"], "Faithful 1, Wisdom side");
+        assert_eq!(
+            wis1["action"]["actions"],
+            json!(["build", "repair", "secure"])
+        );
+        assert_eq!(wis1["action"]["pips"], 4);
         let adm3 = cards.iter().find(|c| c["id"] == "ADM3").unwrap();
         assert_eq!(adm3["name"], "Administration 3");
         assert_eq!(
@@ -294,8 +383,8 @@ mod tests {
         let cards = cards();
         assert_eq!(
             cards.len(),
-            28 + 4 + catalog().cards.len(),
-            "action cards, Event cards, the catalog"
+            28 + 4 + 27 + catalog().cards.len(),
+            "action cards, Event cards, Faithful cards and their sides, the catalog"
         );
         let by = |id: &str| cards.iter().find(|c| c["id"] == id).unwrap().clone();
         let engineers = by("ARCS-BC01");

@@ -575,8 +575,8 @@ async fn public_data_setup_cards_and_log_tail() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         cards.as_array().unwrap().len(),
-        28 + 4 + 533,
-        "action cards, the campaign's Event cards and the catalog"
+        28 + 4 + 27 + 533,
+        "action cards, the campaign's Event cards, the Faithful cards and their sides, the catalog"
     );
     assert_eq!(cards[0]["action"]["code"], "ADM1");
     assert!(setups[0]["out_of_play"].is_array());

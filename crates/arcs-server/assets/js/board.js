@@ -174,8 +174,8 @@ export function renderBoard(view, data, targets, recent) {
         // face down: only the Caretaker can take them (Golem Beacon).
         const here = golems.filter((g) => g.at.place === "gate" && g.at.system === s.id);
         here.forEach((g, k) => {
-          inner += `<g class="golem${g.awake ? " awake" : ""}" transform="translate(${30 + k * 22},-34)"><title>${esc(g.golem ? `The ${g.golem} Golem` : "A Sleeping Golem (the Caretaker takes it with Golem Beacon's Awaken)")}</title>` +
-            `<polygon points="0,-10 9,-5 9,5 0,10 -9,5 -9,-5"/><text y="4">${esc(g.golem ? g.golem[0] : "G")}</text></g>`;
+          inner += `<g class="golem${g.awake ? " awake" : ""}" transform="translate(${32 + k * 26},-32)"><title>${esc(g.golem ? `The ${g.golem} Golem` : "A Sleeping Golem (the Caretaker takes it with Golem Beacon's Awaken)")}</title>` +
+            `<polygon points="0,-13 11,-6.5 11,6.5 0,13 -11,6.5 -11,-6.5"/><text y="5">${esc(g.golem ? g.golem[0] : "G")}</text></g>`;
         });
         sv.buildings.forEach(([slot, b], k) => {
           const key = `piece:${s.id}:bld:${slot}`;

@@ -46,6 +46,7 @@ function attrs(o) {
 export function actionCard(a, opts = {}) {
   if (!a) return cardBack(1);
   if (a.suit === "event") return eventCard(a, opts);
+  if (a.faithful) return faithfulCard(a, opts);
   const suit = SUITS[a.suit] || { name: a.suit || "?", code: "?" };
   const pips = a.pips ?? "";
   const acts = (a.actions || []).map((x) => `<li>${esc(ACT_NAME[x] || cap(x))}</li>`).join("");
@@ -55,6 +56,23 @@ export function actionCard(a, opts = {}) {
     <div class="name">${esc(suit.name)}</div>
     <div class="pips" aria-label="${esc(pips)} pips">${"●".repeat(Number(pips) || 0)}</div>
     ${acts ? `<ul class="acts">${acts}</ul>` : ""}
+    ${opts.label ? `<div class="label">${esc(opts.label)}</div>` : ""}
+  </div>`;
+}
+
+/** A Faithful action card (the Believer's, ARCS-F813): its number and
+ *  pips, and what each side does; a played one shows the side it was
+ *  played on. */
+function faithfulCard(a, opts) {
+  const side = a.suit === "zeal" ? "Zeal" : a.suit === "wisdom" ? "Wisdom" : null;
+  const acts = side
+    ? `<ul class="acts">${(a.actions || []).map((x) => `<li>${esc(ACT_NAME[x] || cap(x))}</li>`).join("")}</ul>`
+    : `<div class="sides"><div><b>Zeal</b> ${esc((a.zeal || "").replace(" or ", ", "))}</div><div><b>Wisdom</b> ${esc((a.wisdom || "").replace(" or ", ", "))}</div></div>`;
+  return `<div class="card action suit-faithful${side ? " side-" + side.toLowerCase() : ""}${opts.cls ? " " + opts.cls : ""}"${attrs({ "data-target": opts.target, title: `${actionName(a)}: ${a.pips} pips. ${a.text || ""}`, tabindex: opts.target ? 0 : null })}>
+    <div class="top"><span class="num">${esc(a.number)}</span><span class="suit-mark" aria-hidden="true"></span><span class="declare" title="Leading it declares any ambition while Pluralistic Faith is in the rules booklet">?</span></div>
+    <div class="name">${side || "Faithful"}</div>
+    <div class="pips" aria-label="${esc(a.pips)} pips">${"●".repeat(Number(a.pips) || 0)}</div>
+    ${acts}
     ${opts.label ? `<div class="label">${esc(opts.label)}</div>` : ""}
   </div>`;
 }

@@ -10,6 +10,11 @@ export const SUITS = {
   mobilization: { code: "MOB", name: "Mobilization" },
   // The campaign's Event cards (campaign rules p12): no number, no pips.
   event: { code: "EVT", name: "Event" },
+  // The Believer's Faithful action cards (ARCS-F813), played on their
+  // Zeal or their Wisdom side.
+  faithful: { code: "FAI", name: "Faithful" },
+  zeal: { code: "ZEA", name: "Faithful" },
+  wisdom: { code: "WIS", name: "Faithful" },
 };
 const SUIT_BY_CODE = Object.fromEntries(Object.entries(SUITS).map(([k, v]) => [v.code, k]));
 
@@ -56,5 +61,6 @@ function fallbackAction(i) {
 /** Full name of an action card: "Aggression 3". */
 export function actionName(a) {
   if (a && a.suit === "event") return "an Event card";
+  if (a && (a.suit === "zeal" || a.suit === "wisdom")) return `Faithful ${a.number} (${a.suit === "zeal" ? "Zeal" : "Wisdom"} side)`;
   return a ? `${(SUITS[a.suit] || {}).name || a.suit} ${a.number}` : "a card";
 }

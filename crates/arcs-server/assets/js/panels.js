@@ -38,6 +38,14 @@ const SYMBOL_GLYPH = { 1: "➤", 2: "☾", 3: "⬡" };
  * Empire's, the Free States' and the Blight's supplies. Hidden while no
  * campaign is played.
  */
+/** The pips of Faithful card `n` (the Believer's objective, F801B). */
+function faithfulPips(data, n) {
+  const a = data.action(`FAI${n}`);
+  return a ? a.pips : "?";
+}
+
+const pipsText = (n) => `${n} pip${n === 1 ? "" : "s"}`;
+
 export function renderCampaign(box, v, snap, data, has) {
   const c = v.campaign;
   if (!c) {
@@ -88,6 +96,8 @@ export function renderCampaign(box, v, snap, data, has) {
     `Imperial Council: ${council}`,
     events ? `Event cards played this round: ${events}` : "",
     die ? `Last event roll: ${esc(die)}` : "",
+    c.faithful_stack ? `Faithful stack: ${c.faithful_stack} card${c.faithful_stack > 1 ? "s" : ""}, Faithful ${c.faithful_stack} on top (${pipsText(faithfulPips(data, c.faithful_stack))})` : "",
+    (c.scrapped_actions || []).length ? `Scrapped action cards: ${c.scrapped_actions.map((a) => esc(actionName(data.action(a)))).join(", ")}` : "",
   ].filter(Boolean);
   const supplies = [
     `Imperial ships: ${c.imperial_supply}`,
@@ -193,11 +203,25 @@ export function renderAmbitions(box, v, snap, has) {
     `<p class="facts">Counts now; highlighted: who would place if the chapter ended now (+Power). Markers left to declare: ${free}</p>`;
 }
 
+/** The card attached to a Court card (campaign p27): a Guild card slides
+ *  down when its host leaves; a Faithful card (the Believer's Teach,
+ *  ARCS-F803) goes with its host to whoever secures it. */
+function attachedLine(id, data) {
+  if (!id) return "";
+  const m = /^ARCS-F8(0[4-9]|1[0-2])$/.exec(id);
+  if (m) {
+    const a = data.action(`FAI${Number(m[1]) - 3}`);
+    const what = a ? `Faithful ${a.number} (${a.pips} pip${a.pips === 1 ? "" : "s"})` : "a Faithful card";
+    return `<span title="Whoever secures this card takes the Faithful card into their hand">Attached: ${esc(what)}</span>`;
+  }
+  return `<span title="It slides down into the Court when this card leaves">Attached: ${esc(data.cardName(id) || "a card")}</span>`;
+}
+
 export function renderCourt(box, v, data, has) {
   const cards = v.court.map((slot, i) => {
     const info = slot.card ? data.card(slot.card) : null;
     const key = has(`court:${i}`) ? `court:${i}` : slot.card && has(`card:${slot.card}`) ? `card:${slot.card}` : null;
-    return courtCard(info, { agents: slot.agents, position: i + 1, target: key, cls: key ? "clickable" : "" });
+    return courtCard(info, { agents: slot.agents, position: i + 1, target: key, cls: key ? "clickable" : "", setup: attachedLine(slot.attached, data) });
   }).join("");
   const discard = v.court_discard.length
     ? `<details class="discard"><summary>Court discard (${v.court_discard.length})</summary><div class="cards">${v.court_discard.map((id) => courtCard(data.card(id), { cls: "small" })).join("")}</div></details>`
