@@ -5,30 +5,21 @@
 //! choices, and random games with the Believer in play. The cards' rules
 //! are tested by the scenarios under `scenarios/campaign/believer/`.
 
+mod common;
+
 use arcs_engine::campaign::frame::CampaignFrame;
 use arcs_engine::config::FateSelection;
 use arcs_engine::event::NoEvents;
 use arcs_engine::flow::Frame;
 use arcs_engine::scenario::Scenario;
-use arcs_engine::sim::{game_seed, play_one};
+use arcs_engine::sim::game_seed;
 use arcs_engine::*;
 
-fn card(code: &str) -> CardId {
-    CardId::parse(code).unwrap()
-}
-
-fn play(g: &mut Game, seat: u8, text: &str) {
-    let c: Choice = text.parse().unwrap();
-    g.apply(Seat(seat), c).unwrap();
-}
+use common::{card, play};
 
 /// No card code, engine word or debug form in player-facing text.
 fn plain(text: &str) {
-    for bad in [
-        "ARCS-", "F80", "F81", "FAI", "ZEA", "WIS", "@", "{", "_", "Some(",
-    ] {
-        assert!(!text.contains(bad), "{bad:?} in {text:?}");
-    }
+    common::assert_plain(text, &["F80", "F81", "FAI", "ZEA", "WIS", "Some("]);
 }
 
 /// ARCS-F801A Believer Act I setup: gain Faithful Disciples (a Guild
@@ -212,78 +203,34 @@ fn believer_choices_undo_and_replay() {
             let mine = d.seat == believer
                 && (faithful(&c)
                     || matches!(d.prompt, Prompt::Card { card, .. } if card == self::card("ARCS-F803")));
-            let before = g.state().clone();
-            g.apply(d.seat, c).unwrap();
-            if mine && g.undoable(believer) >= 1 {
-                g.undo(1).unwrap();
-                assert_eq!(g.state(), &before, "undo of {c}");
-                g.apply(d.seat, c).unwrap();
-                undone += 1;
-            }
+            undone += common::apply_and_undo(&mut g, d.seat, c, mine) as u32;
         }
-        let replayed = g.replay_prefix(usize::MAX).unwrap();
-        assert_eq!(replayed.state(), g.state(), "seed {i}: the journal replays");
-        arcs_engine::invariants::check(g.state()).unwrap();
+        common::replays(&g, i);
     }
     assert!(undone > 0, "no Believer choice was undone");
 }
 
-/// Random games with the Believer among fixed Fates (2–4 players) keep
-/// every invariant (the nine Faithful cards each in one place, the action
-/// deck with its added and scrapped cards); Faithful cards are taught,
-/// secured and played in them.
+/// Random games with the Believer among fixed Fates (2–4 players, the
+/// Believer in every seat in turn) keep every invariant (the nine
+/// Faithful cards each in one place, the action deck with its added and
+/// scrapped cards); Faithful cards are taught, secured and played in them.
 #[test]
 fn random_games_with_the_believer_keep_every_invariant() {
-    let n = std::env::var("N")
-        .ok()
-        .and_then(|x| x.parse().ok())
-        .unwrap_or(24u64);
-    let four = [["Believer", "Magnate", "Steward", "Partisan"]];
-    let three = [
-        ["Believer", "Steward", "Founder"],
-        ["Partisan", "Believer", "Admiral"],
-        ["Advocate", "Magnate", "Believer"],
+    let n = common::games(24);
+    let others = [
+        "Magnate", "Steward", "Partisan", "Founder", "Admiral", "Advocate",
     ];
-    let two = [["Believer", "Partisan"], ["Founder", "Believer"]];
     let (mut taught, mut drawn, mut played) = (0, 0, 0);
-    for i in 0..n {
-        let fates: Vec<String> = match i % 4 {
-            3 => two[(i as usize / 4) % two.len()]
-                .iter()
-                .map(|x| x.to_string())
-                .collect(),
-            2 => four[0].iter().map(|x| x.to_string()).collect(),
-            _ => three[i as usize % three.len()]
-                .iter()
-                .map(|x| x.to_string())
-                .collect(),
-        };
-        let mut config = Config::campaign(fates.len() as u8);
-        config.campaign.fates = FateSelection::Fixed(fates.clone());
-        let seed = game_seed(33, i);
-        match play_one(&config, seed, i % 4 == 0) {
-            Ok((n, g)) => {
-                assert!(
-                    g.state().is_over(),
-                    "seed {seed} {fates:?}: not over after {n} choices"
-                );
-                let log = g.log();
-                if log.iter().any(|e| e.text.contains(" teaches: Faithful")) {
-                    taught += 1;
-                }
-                if log.iter().any(|e| e.text.starts_with("Faithful Cards: P")) {
-                    drawn += 1;
-                }
-                if log
-                    .iter()
-                    .any(|e| e.text.contains("with Faithful") || e.text.contains("leads Faithful"))
-                {
-                    played += 1;
-                }
-            }
-            Err(v) => panic!("{fates:?}: {v}\n{}", v.log_tail.join("\n")),
-        }
-    }
+    let fates = |i| common::table(i, "Believer", &others, &[3, 4, 3, 2]);
+    common::random_games(33, n, fates, |g| {
+        taught += common::logged(g, " teaches: Faithful") as u32;
+        drawn += g
+            .log()
+            .iter()
+            .any(|e| e.text.starts_with("Faithful Cards: P")) as u32;
+        played +=
+            (common::logged(g, "with Faithful") || common::logged(g, "leads Faithful")) as u32;
+    });
     assert!(taught > 0, "Teach never attached a Faithful card");
     eprintln!("{n} games: {taught} with Teach, {drawn} with a Faithful card drawn, {played} with one played");
 }

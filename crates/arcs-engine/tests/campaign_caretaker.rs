@@ -5,23 +5,18 @@
 //! Caretaker in play. The cards' rules are tested by the scenarios under
 //! `scenarios/campaign/caretaker/`.
 
+mod common;
+
 use arcs_engine::campaign::frame::CampaignFrame;
 use arcs_engine::cards::campaign::caretaker::{GolemAt, GOLEM_NAMES};
 use arcs_engine::config::FateSelection;
 use arcs_engine::event::NoEvents;
 use arcs_engine::flow::Frame;
 use arcs_engine::scenario::Scenario;
-use arcs_engine::sim::{game_seed, play_one};
+use arcs_engine::sim::game_seed;
 use arcs_engine::*;
 
-fn card(code: &str) -> CardId {
-    CardId::parse(code).unwrap()
-}
-
-fn play(g: &mut Game, seat: u8, text: &str) {
-    let c: Choice = text.parse().unwrap();
-    g.apply(Seat(seat), c).unwrap();
-}
+use common::{card, play};
 
 /// ARCS-F501A Caretaker Act I setup: Golem Beacon and Golem Hearth (lore),
 /// Stone-Speakers (Guild); one Sleeping Golem at each gate of the clusters
@@ -117,11 +112,7 @@ P3 hand ADM2
 
 /// No card code, engine word or debug form in player-facing text.
 fn plain(text: &str) {
-    for bad in [
-        "ARCS-", "F50", "Golem(", "Slot", "Hearth {", "{", "_", "golem ",
-    ] {
-        assert!(!text.contains(bad), "{bad:?} in {text:?}");
-    }
+    common::assert_plain(text, &["F50", "Golem(", "Slot", "Hearth {", "golem "]);
 }
 
 const ACTIONS: &str = "
@@ -246,67 +237,30 @@ fn caretaker_choices_undo_and_replay() {
                     matches!(c, Choice::Prelude { card, .. } if *card == self::card("ARCS-F506"))
                 })
                 .unwrap_or(d.choices[(x % d.choices.len() as u64) as usize]);
-            let before = g.state().clone();
-            g.apply(d.seat, c).unwrap();
-            if (mine || golem) && g.undoable(d.seat) >= 1 {
-                g.undo(1).unwrap();
-                assert_eq!(g.state(), &before, "undo of {c}");
-                g.apply(d.seat, c).unwrap();
-                undone += 1;
-            }
+            undone += common::apply_and_undo(&mut g, d.seat, c, mine || golem) as u32;
         }
-        let replayed = g.replay_prefix(usize::MAX).unwrap();
-        assert_eq!(replayed.state(), g.state(), "seed {i}: the journal replays");
-        arcs_engine::invariants::check(g.state()).unwrap();
+        common::replays(&g, i);
     }
     assert!(undone > 0, "no Caretaker choice was undone");
 }
 
-/// Random games with the Caretaker among fixed Fates (2–4 players) keep
-/// every invariant (each Golem in one place, no slot shared); the Golems
-/// are taken, spent and raided in them.
+/// Random games with the Caretaker among fixed Fates (2–4 players, the
+/// Caretaker in every seat in turn) keep every invariant (each Golem in
+/// one place, no slot shared); the Golems are taken, spent and raided in
+/// them.
 #[test]
 fn random_games_with_the_caretaker_keep_every_invariant() {
-    let n = std::env::var("N")
-        .ok()
-        .and_then(|x| x.parse().ok())
-        .unwrap_or(24u64);
-    let tables: [&[&str]; 5] = [
-        &["Caretaker", "Steward", "Founder"],
-        &["Partisan", "Caretaker"],
-        &["Magnate", "Admiral", "Advocate", "Caretaker"],
-        &["Caretaker", "Admiral"],
-        &["Founder", "Caretaker", "Partisan", "Steward"],
+    let n = common::games(24);
+    let others = [
+        "Steward", "Founder", "Partisan", "Admiral", "Magnate", "Advocate",
     ];
     let (mut awaken, mut spent, mut speakers) = (0, 0, 0);
-    for i in 0..n {
-        let fates: Vec<String> = tables[i as usize % tables.len()]
-            .iter()
-            .map(|x| x.to_string())
-            .collect();
-        let mut config = Config::campaign(fates.len() as u8);
-        config.campaign.fates = FateSelection::Fixed(fates.clone());
-        let seed = game_seed(41, i);
-        match play_one(&config, seed, i % 4 == 0) {
-            Ok((n, g)) => {
-                assert!(
-                    g.state().is_over(),
-                    "seed {seed} {fates:?}: not over after {n} choices"
-                );
-                let log = g.log();
-                if log.iter().any(|e| e.text.starts_with("Awaken: ")) {
-                    awaken += 1;
-                }
-                if log.iter().any(|e| e.text.contains(" spends the Awake ")) {
-                    spent += 1;
-                }
-                if log.iter().any(|e| e.text.contains("Stone-Speakers: P")) {
-                    speakers += 1;
-                }
-            }
-            Err(v) => panic!("{fates:?}: {v}\n{}", v.log_tail.join("\n")),
-        }
-    }
+    let fates = |i| common::table(i, "Caretaker", &others, &[3, 2, 4, 2, 4]);
+    common::random_games(41, n, fates, |g| {
+        awaken += g.log().iter().any(|e| e.text.starts_with("Awaken: ")) as u32;
+        spent += common::logged(g, " spends the Awake ") as u32;
+        speakers += common::logged(g, "Stone-Speakers: P") as u32;
+    });
     assert!(awaken > 0, "no Golem was ever taken from the map");
     eprintln!(
         "{n} games: {awaken} with an Awaken, {spent} with a Golem spent, {speakers} with Stone-Speakers"

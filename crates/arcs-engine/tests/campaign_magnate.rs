@@ -217,18 +217,9 @@ fn magnate_choices_undo_and_replay() {
             } else {
                 d.choices[(x % d.choices.len() as u64) as usize]
             };
-            let before = g.state().clone();
-            g.apply(d.seat, c).unwrap();
-            if mine && g.undoable(magnate) >= 1 {
-                g.undo(1).unwrap();
-                assert_eq!(g.state(), &before, "undo of {c}");
-                g.apply(d.seat, c).unwrap();
-                undone += 1;
-            }
+            undone += common::apply_and_undo(&mut g, d.seat, c, mine) as u32;
         }
-        let replayed = g.replay_prefix(usize::MAX).unwrap();
-        assert_eq!(replayed.state(), g.state(), "seed {i}: the journal replays");
-        arcs_engine::invariants::check(g.state()).unwrap();
+        common::replays(&g, i);
     }
     assert!(undone > 0, "no Magnate choice was undone");
 }

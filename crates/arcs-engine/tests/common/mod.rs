@@ -94,3 +94,27 @@ pub fn random_games(
         }
     }
 }
+
+/// `seat` takes `c`; if `undo` and the seat may take it back, it is
+/// undone — the state must be exactly as before — and taken again.
+/// Whether it was undone.
+pub fn apply_and_undo(g: &mut Game, seat: Seat, c: Choice, undo: bool) -> bool {
+    let before = g.state().clone();
+    g.apply(seat, c)
+        .unwrap_or_else(|e| panic!("{seat} {c}: {e}"));
+    if !(undo && g.undoable(seat) >= 1) {
+        return false;
+    }
+    g.undo(1).unwrap();
+    assert_eq!(g.state(), &before, "undo of {c}");
+    g.apply(seat, c).unwrap();
+    true
+}
+
+/// The game's journal replays to the same state, and every invariant
+/// holds (game `i` of a test).
+pub fn replays(g: &Game, i: u64) {
+    let replayed = g.replay_prefix(usize::MAX).unwrap();
+    assert_eq!(replayed.state(), g.state(), "game {i}: the journal replays");
+    arcs_engine::invariants::check(g.state()).unwrap();
+}
