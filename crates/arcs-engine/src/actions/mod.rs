@@ -71,24 +71,35 @@ impl GameState {
             }
             sh.damaged -= 1;
             drop(guard);
-            self.piece_destroyed(owner, TrophyKind::Ship, trophy_to);
+            // A ship goes to a supply or Trophies: nothing to log.
+            self.piece_destroyed(
+                owner,
+                TrophyKind::Ship,
+                trophy_to,
+                &mut crate::event::NoEvents,
+            );
             true
         }
     }
 
     /// Where a destroyed piece goes: a Rival's Trophies or its owner's supply
     /// (B-BAT-07, B-FINE-06).
-    fn piece_destroyed(&mut self, owner: Owner, kind: TrophyKind, trophy_to: Option<Seat>) {
+    fn piece_destroyed(
+        &mut self,
+        owner: Owner,
+        kind: TrophyKind,
+        trophy_to: Option<Seat>,
+        ev: &mut dyn Sink,
+    ) {
         match trophy_to {
             Some(t) if Some(t) != owner.seat() => *self.seat_mut(t).trophy(owner, kind) += 1,
             _ => match owner.seat() {
                 Some(o) => match kind {
                     TrophyKind::Ship => self.seat_mut(o).ships += 1,
                     TrophyKind::Starport => self.seat_mut(o).starports += 1,
-                    TrophyKind::City => {
-                        let mut sink = crate::event::NoEvents;
-                        self.return_cities(o, 1, &mut sink)
-                    }
+                    // A city back on its board may cover a Golem's slot: the
+                    // Golem's move is logged (R-CAMP-CARETAKER-COVERED).
+                    TrophyKind::City => self.return_cities(o, 1, ev),
                     TrophyKind::Agent => self.return_agents(o, 1),
                 },
                 // The campaign's Imperial ships, Free buildings and Blight
@@ -145,7 +156,7 @@ impl GameState {
             BuildingKind::City => TrophyKind::City,
             BuildingKind::Starport => TrophyKind::Starport,
         };
-        self.piece_destroyed(b.owner, kind, by);
+        self.piece_destroyed(b.owner, kind, by, ev);
         if b.kind == BuildingKind::City {
             if let Some(destroyer) = by {
                 if Some(destroyer) != b.owner.seat() {
