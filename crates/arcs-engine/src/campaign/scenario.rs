@@ -15,7 +15,8 @@ fn camp<'a>(s: &'a mut GameState, what: &str) -> Result<&'a mut Campaign, String
         .ok_or_else(|| format!("`{what}` needs `mode campaign`"))
 }
 
-fn seat(s: &GameState, w: Option<&String>) -> Result<Seat, String> {
+/// A scenario line's seat word (`P1`..`P4`) in this game.
+pub(crate) fn seat(s: &GameState, w: Option<&String>) -> Result<Seat, String> {
     let w = w.ok_or("expected a seat")?;
     let n: u8 = w
         .trim_start_matches(['P', 'p'])

@@ -986,19 +986,6 @@ fn parse_golem(w: Option<&String>) -> Result<usize, String> {
         .ok_or_else(|| format!("unknown Golem {w:?} (warrior, protector, seeker, harvester)"))
 }
 
-fn parse_seat(s: &GameState, w: Option<&String>) -> Result<Seat, String> {
-    let w = w.ok_or("expected a seat")?;
-    let n: u8 = w
-        .trim_start_matches(['P', 'p'])
-        .parse()
-        .map_err(|_| format!("expected a seat P1..P4, got {w:?}"))?;
-    if (1..=s.players).contains(&n) {
-        Ok(Seat(n - 1))
-    } else {
-        Err(format!("no seat {w} in this game"))
-    }
-}
-
 /// `golem KIND gate S | slot PN N | hearth PN | out [awake|sleeping]`:
 /// where a Golem is and its side (`w` after the word `golem`).
 fn parse_place(s: &GameState, w: &[String]) -> Result<(usize, Golem), String> {
@@ -1013,7 +1000,7 @@ fn parse_place(s: &GameState, w: &[String]) -> Result<(usize, Golem), String> {
             (GolemAt::Gate { system }, 3)
         }
         Some("slot") => {
-            let seat = parse_seat(s, w.get(2))?;
+            let seat = crate::campaign::scenario::seat(s, w.get(2))?;
             let n: u8 = w
                 .get(3)
                 .and_then(|x| x.parse().ok())
@@ -1023,7 +1010,7 @@ fn parse_place(s: &GameState, w: &[String]) -> Result<(usize, Golem), String> {
         }
         Some("hearth") => (
             GolemAt::Hearth {
-                seat: parse_seat(s, w.get(2))?,
+                seat: crate::campaign::scenario::seat(s, w.get(2))?,
             },
             3,
         ),
