@@ -155,17 +155,28 @@ fn count_arg(req: &Value, key: &str, default: u64) -> Result<u64, String> {
 
 fn pending_json(g: &Game) -> Value {
     match g.pending() {
-        Pending::Decision(d) => json!({
-            "status": "decision",
-            "seat": d.seat,
-            "prompt": d.prompt,
-            "text": arcs_engine::describe_prompt(g.state(), d.seat, &d.prompt),
-            "choices": d.choices,
-            "choices_text": d.choices.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-            "choices_described": d.describe_choices(g.state()),
-        }),
+        Pending::Decision(d) => decision_json(g, &d),
         Pending::Over(o) => json!({"status": "over", "outcome": o}),
     }
+}
+
+/// A decision as PENDING. When several seats decide at once (the secret
+/// Fate choice), `also` names the others (issue 18 item 9); each one's
+/// own choices are `{"cmd":"pending","seat":N}`.
+fn decision_json(g: &Game, d: &arcs_engine::Decision) -> Value {
+    let mut v = json!({
+        "status": "decision",
+        "seat": d.seat,
+        "prompt": d.prompt,
+        "text": arcs_engine::describe_prompt(g.state(), d.seat, &d.prompt),
+        "choices": d.choices,
+        "choices_text": d.choices.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        "choices_described": d.describe_choices(g.state()),
+    });
+    if !d.also.is_empty() {
+        v["also"] = json!(d.also);
+    }
+    v
 }
 
 /// Reads a scenario file for the protocol: a regular file of at most
@@ -303,10 +314,28 @@ impl Session {
                     Err(e) => fail(e),
                 }
             }
-            "pending" => match self.current() {
-                Ok(g) => json!({"ok": true, "pending": pending_json(g)}),
-                Err(e) => e,
-            },
+            "pending" => {
+                let seat = match seat_arg(req, "seat") {
+                    Ok(s) => s,
+                    Err(e) => return fail(e),
+                };
+                match (self.current(), seat) {
+                    (Ok(g), None) => json!({"ok": true, "pending": pending_json(g)}),
+                    (Ok(g), Some(s)) if s.0 >= g.state().players => fail("no such seat"),
+                    // One seat's own part of the decision (several seats
+                    // may decide at once).
+                    (Ok(g), Some(s)) => match g.decision_for(s) {
+                        Some(d) => json!({"ok": true, "pending": decision_json(g, &d)}),
+                        None => match g.pending() {
+                            Pending::Over(_) => {
+                                json!({"ok": true, "pending": pending_json(g)})
+                            }
+                            Pending::Decision(_) => fail(format!("{s} has no decision now")),
+                        },
+                    },
+                    (Err(e), _) => e,
+                }
+            }
             "view" => {
                 let seat = match seat_arg(req, "seat") {
                     Ok(s) => s,
@@ -423,6 +452,53 @@ mod tests {
 
     fn req(s: &mut Session, line: &str) -> Value {
         s.handle(line)
+    }
+
+    /// Issue 18 item 9: a decision several seats take at once names the
+    /// others in `also`, and each seat gets its own choices.
+    #[test]
+    fn the_secret_fate_choice_names_every_deciding_seat() {
+        let mut s = Session::new();
+        let r = req(
+            &mut s,
+            r#"{"cmd":"new","config":{"players":3,"mode":"campaign"},"seed":5}"#,
+        );
+        assert_eq!(r["ok"], true, "{r}");
+        let p = &r["pending"];
+        let mut seats = vec![p["seat"].as_u64().unwrap()];
+        seats.extend(
+            p["also"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap()),
+        );
+        seats.sort();
+        assert_eq!(seats, [1, 2, 3], "{p}");
+        // Each seat's own two Fates to choose from.
+        let mut offers = Vec::new();
+        for seat in 1..=3 {
+            let r = req(&mut s, &format!(r#"{{"cmd":"pending","seat":{seat}}}"#));
+            assert_eq!(r["pending"]["seat"], seat, "{r}");
+            assert_eq!(r["pending"]["choices"].as_array().unwrap().len(), 2);
+            offers.push(r["pending"]["choices_text"].clone());
+        }
+        assert_ne!(offers[0], offers[1]);
+        // A seat that is not deciding is told so.
+        let c = offers[0][0].as_str().unwrap();
+        let r = req(
+            &mut s,
+            &format!(r#"{{"cmd":"apply","seat":1,"choice":"{c}"}}"#),
+        );
+        assert_eq!(r["ok"], true, "{r}");
+        let r = req(&mut s, r#"{"cmd":"pending","seat":1}"#);
+        assert_eq!(r["ok"], false, "{r}");
+        assert!(r["error"].as_str().unwrap().contains("no decision"), "{r}");
+        let r = req(&mut s, r#"{"cmd":"pending","seat":9}"#);
+        assert_eq!(r["ok"], false, "{r}");
+        // Ordinary decisions have no `also`.
+        let r = req(&mut s, r#"{"cmd":"new","config":{"players":3},"seed":5}"#);
+        assert!(r["pending"].get("also").is_none(), "{r}");
     }
 
     #[test]

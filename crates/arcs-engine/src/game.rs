@@ -170,15 +170,20 @@ impl Game {
             return Err(ApplyError::Illegal { choice });
         }
         let mut events = Vec::new();
-        let before = self.hidden_marks();
+        let before = HiddenMarks::of(&self.state);
         self.state.apply_for(seat, choice, &mut events);
-        // R-UNDO-1: a barrier when something hidden came out — the RNG or a
-        // face-down deck moved, or an event showed a seat what it did not
-        // know (`Event::reveals`: a card drawn, a hand looked at) — or when
-        // another seat's decision was taken for it (its only option: that
-        // it had no other tells something about its hand). A seat's own
-        // forced choice or its own face-down card reveals nothing.
-        let barrier = self.hidden_marks() != before
+        // R-UNDO-1: a barrier when something hidden came out, by the kind
+        // of event (never by comparing sizes): a roll or shuffle (the RNG,
+        // a scenario's forced die), a face-down pile changed other than by
+        // a known card put face down on it (a draw, deal, bury, search or
+        // scrap: `HiddenPile::moves`), a hand received a card, a secret
+        // was disclosed (the answers of the Fate choice, a Golem's face:
+        // `GameState::disclose`), an event showed a seat what it did not
+        // know (`Event::reveals`: a hand looked at) — or another seat's
+        // decision was taken for it (its only option: that it had no other
+        // tells something about its hand). A seat's own forced choice or
+        // its own face-down card reveals nothing.
+        let barrier = HiddenMarks::of(&self.state).revealed_since(&before)
             || events
                 .iter()
                 .any(|e| e.reveals || (e.choice.is_some() && e.seat != Some(seat)));
@@ -228,18 +233,6 @@ impl Game {
         crate::journal::Save::of(self).truncated(n).load()
     }
 
-    /// What changes when hidden information comes out: the RNG (dice,
-    /// shuffles, deals), the dice a scenario forced (rolled without the
-    /// RNG) and the sizes of the face-down decks (draws).
-    fn hidden_marks(&self) -> (u128, usize, usize, usize) {
-        (
-            self.state.rng.get_word_pos(),
-            self.state.forced_dice.len(),
-            self.state.court_deck.len(),
-            self.state.lore_deck.len(),
-        )
-    }
-
     /// How many of the last choices `seat` may take back: its own trailing
     /// choices, up to the last reveal barrier (a die roll, a card draw, a
     /// shuffle, a look at another hand) or another seat's choice (issue 5,
@@ -258,5 +251,63 @@ impl Game {
         let keep = self.choices.len().saturating_sub(n);
         *self = self.replay_prefix(keep)?;
         Ok(())
+    }
+}
+
+/// What changes when hidden information comes out, one mark per kind of
+/// event (docs/rulings.md R-UNDO-1, issue 18 item 2).
+#[derive(PartialEq, Eq)]
+struct HiddenMarks {
+    /// Dice and shuffles: the RNG's position, and the dice a scenario
+    /// forced (rolled without the RNG), the campaign's event and number
+    /// dice included.
+    rng: u128,
+    forced: [usize; 3],
+    /// Draws, deals, buries, searches and scraps of the face-down piles.
+    piles: [u32; 3],
+    /// Secrets disclosed otherwise (the Fate choice's answers, a Golem's
+    /// face).
+    disclosed: u32,
+    /// Each seat's hand: a card received is a draw for its receiver,
+    /// unless everyone saw it face up in play (Spacing Union's card).
+    hands: [u64; crate::ids::MAX_SEATS],
+    face_up: u64,
+}
+
+impl HiddenMarks {
+    fn of(s: &GameState) -> HiddenMarks {
+        let (event, number) = s
+            .campaign()
+            .map_or((0, 0), |c| (c.forced_event.len(), c.forced_number.len()));
+        let mut hands = [0; crate::ids::MAX_SEATS];
+        for (h, st) in hands.iter_mut().zip(&s.seats) {
+            *h = st.hand.0;
+        }
+        HiddenMarks {
+            rng: s.rng.get_word_pos(),
+            forced: [s.forced_dice.len(), event, number],
+            piles: [
+                s.court_deck.moves(),
+                s.lore_deck.moves(),
+                s.action_discard.moves(),
+            ],
+            disclosed: s.disclosures.count(),
+            hands,
+            face_up: s.face_up_plays().0,
+        }
+    }
+
+    /// Whether hidden information came out between `before` and `self`.
+    fn revealed_since(&self, before: &HiddenMarks) -> bool {
+        let received = self
+            .hands
+            .iter()
+            .zip(&before.hands)
+            .any(|(now, was)| now & !was & !before.face_up != 0);
+        received
+            || self.rng != before.rng
+            || self.forced != before.forced
+            || self.piles != before.piles
+            || self.disclosed != before.disclosed
     }
 }

@@ -968,10 +968,9 @@ impl Builder {
                 });
             }
         }
-        s.court_deck.clear();
-        s.court_deck.extend(rest);
+        s.court_deck.refill(rest);
         for c in self.court_deck_top.iter().rev() {
-            if s.court_deck.try_push(*c).is_err() {
+            if !s.court_deck.put_on_top(*c) {
                 return Err(ScenarioError {
                     line: 0,
                     message: "Court deck too large".into(),
@@ -1092,9 +1091,8 @@ impl Builder {
             .filter(|c| in_deck(c) && placed & c.bit() == 0 && !self.discard_bottom.contains(c))
             .collect();
         pile.shuffle(&mut rng);
-        s.action_discard.clear();
-        s.action_discard.extend(self.discard_bottom.iter().copied());
-        s.action_discard.extend(pile);
+        s.action_discard.refill(self.discard_bottom.iter().copied());
+        s.action_discard.add(pile);
         // Leaders & Lore cards: rows, the lore deck, one place each.
         let mut ll: Vec<CardId> = self
             .leader_row
@@ -1129,10 +1127,9 @@ impl Builder {
             })
             .collect();
         rest_lore.shuffle(&mut rng);
-        s.lore_deck.clear();
-        s.lore_deck.extend(rest_lore);
+        s.lore_deck.refill(rest_lore);
         for c in self.lore_deck_top.iter().rev() {
-            let _ = s.lore_deck.try_push(*c);
+            s.lore_deck.put_on_top(*c);
         }
         s.leader_row.clear();
         s.lore_row.clear();
@@ -1848,6 +1845,21 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
                     }
                 ))
             }
+        }
+        "undoable" => {
+            // expect undoable PN N: how many of its last choices PN may take
+            // back now (R-UNDO-1: never past a reveal or another seat's
+            // choice). Choices made while the position was prepared are
+            // not in the journal.
+            let seat = seat_of(w.get(1).ok_or("expect undoable PN N")?)?;
+            if w.len() != 3 {
+                return Err("expect undoable PN N".into());
+            }
+            eq(
+                &format!("{seat}'s undoable choices"),
+                game.undoable(seat),
+                num(w, 2)?,
+            )
         }
         "pips" => {
             // expect pips N: pips (actions) left in the turn in progress

@@ -57,9 +57,9 @@ pub fn empty_state(players: u8, rng: ChaCha8Rng) -> GameState {
             at: None,
         }; 3],
         court: ArrayVec::new(),
-        court_deck: ArrayVec::new(),
+        court_deck: HiddenPile::new(),
         court_discard: ArrayVec::new(),
-        action_discard: ArrayVec::new(),
+        action_discard: HiddenPile::new(),
         action_discard_up: ArrayVec::new(),
         round: RoundState::new(Seat(0)),
         turn: TurnScope::new(Seat(0), PlayKind::Lead, ActionCard(0), 0),
@@ -70,7 +70,8 @@ pub fn empty_state(players: u8, rng: ChaCha8Rng) -> GameState {
         forced_deal: [CardSet::default(); MAX_SEATS],
         leader_row: ArrayVec::new(),
         lore_row: ArrayVec::new(),
-        lore_deck: ArrayVec::new(),
+        lore_deck: HiddenPile::new(),
+        disclosures: Default::default(),
         planet_marks: [None; SystemId::COUNT],
         lore_each: 1,
         known_discard: [CardSet::default(); MAX_SEATS],
@@ -118,10 +119,10 @@ pub fn new_state(config: &Config, seed: u64) -> Result<GameState, ConfigError> {
     // B-SETUP-07: the Court.
     let mut deck = court_cards;
     deck.shuffle(&mut s.rng);
-    s.court_deck.extend(deck);
+    s.court_deck.refill(deck);
     let court_size = if players == 2 { 3 } else { 4 };
     for _ in 0..court_size {
-        let card = s.court_deck.pop();
+        let card = s.court_deck.draw();
         s.court.push(CourtSlot {
             card,
             agents: [0; MAX_OWNERS],

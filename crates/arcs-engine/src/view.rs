@@ -433,7 +433,7 @@ impl View {
 /// emptied (their sizes kept), face-down cards of others blanked, the action
 /// discard pile emptied, deck orders sorted, the RNG reset. Bots receive
 /// this and the legal choices, never the real state (DESIGN.md §Bots).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Observation {
     pub seat: Seat,
     state: GameState,
@@ -490,6 +490,15 @@ impl Observation {
         state.lore_deck.sort();
         state.forced_dice.clear();
         state.forced_deal = [CardSet::default(); MAX_SEATS];
+        // What the other seats know of the discard pile beyond what all
+        // know (their own face-down cards) is theirs: each keeps only the
+        // cards every seat knows (the face-up plays).
+        let common = s.seat_ids().fold(CardSet(u64::MAX), |m, x| {
+            CardSet(m.0 & s.known_discard[x.index()].0)
+        });
+        for x in s.seat_ids().filter(|x| *x != seat) {
+            state.known_discard[x.index()] = common;
+        }
         state.rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
         // Hidden parts of another seat's pending card decision.
         for f in state.stack.iter_mut() {
@@ -510,6 +519,12 @@ impl Observation {
             }
             c.forced_event.clear();
             c.forced_number.clear();
+        }
+        if state.is_campaign() {
+            // The Fates' hidden parts (the face-down Golems).
+            for h in crate::campaign::fates::HIDDEN_PARTS {
+                (h.redact)(&mut state);
+            }
         }
         Observation {
             seat,
@@ -562,14 +577,22 @@ impl Observation {
                 }
             }
         }
+        // The discard pile: the cards this seat knows are there, and as
+        // many unseen ones as make its size (before a chapter's deal the
+        // unseen cards are nowhere yet).
+        let room = (self.discard_size as usize).saturating_sub(self.known_discard.len() as usize);
+        pool.truncate(room);
         let mut discard: Vec<ActionCard> = self.known_discard.iter().chain(pool).collect();
         discard.shuffle(rng);
-        discard.truncate(self.discard_size.max(discard.len() as u8) as usize);
-        s.action_discard.clear();
-        s.action_discard.extend(discard);
+        s.action_discard.refill(discard);
         s.court_deck.shuffle(rng);
         s.lore_deck.shuffle(rng);
         s.rng = rand_chacha::ChaCha8Rng::seed_from_u64(rng.gen());
+        if s.is_campaign() {
+            for h in crate::campaign::fates::HIDDEN_PARTS {
+                (h.sample)(&mut s, rng);
+            }
+        }
         let me = self.seat;
         let players = s.players;
         if let Some(c) = s.campaign_mut() {

@@ -214,7 +214,7 @@ pub fn refill(s: &mut GameState, pos: usize, ev: &mut dyn Sink) {
     if s.court[pos].card.is_some() {
         return;
     }
-    if let Some(c) = s.court_deck.pop() {
+    if let Some(c) = s.court_deck.draw() {
         s.court[pos].card = Some(c);
         log!(ev, "court", None, "{c} enters the Court.");
     }

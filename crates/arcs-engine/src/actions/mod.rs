@@ -257,17 +257,15 @@ impl GameState {
     /// variant the draw is from the face-down pile, and if it is short both
     /// piles are first shuffled together (B-FINE-13).
     pub fn draw_from_discard_bottom(&mut self, n: usize) -> Vec<ActionCard> {
-        use rand::seq::SliceRandom;
         if self.options.split_discard
             && self.action_discard.len() < n
             && !self.action_discard_up.is_empty()
         {
             let up = std::mem::take(&mut self.action_discard_up);
-            self.action_discard.extend(up);
+            self.action_discard.add(up);
             self.action_discard.shuffle(&mut self.rng);
         }
-        let k = n.min(self.action_discard.len());
-        self.action_discard.drain(..k).collect()
+        self.action_discard.draw_bottom(n).collect()
     }
 
     /// Returns a token from a slot to the supply (discard or spend outside

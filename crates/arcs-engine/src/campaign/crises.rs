@@ -126,7 +126,6 @@ pub enum Removal {
 /// down into its place and keeps them (p27). The card goes where `to`
 /// says.
 pub fn remove_card(s: &mut GameState, pos: usize, card: CardId, to: Removal) {
-    use rand::seq::SliceRandom;
     if super::council::is_council(card) {
         return; // never buried, scrapped or discarded (p14)
     }
@@ -148,11 +147,12 @@ pub fn remove_card(s: &mut GameState, pos: usize, card: CardId, to: Removal) {
         return;
     }
     match to {
-        Removal::Bury => s.court_deck.insert(0, card),
+        Removal::Bury => {
+            s.court_deck.bury(card);
+        }
         Removal::Discard => s.court_discard.push(card),
         Removal::Shuffle => {
-            s.court_deck.push(card);
-            s.court_deck.shuffle(&mut s.rng);
+            s.court_deck.shuffle_in(card, &mut s.rng);
         }
     }
 }

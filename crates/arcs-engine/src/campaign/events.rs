@@ -59,6 +59,9 @@ pub fn choose_fate(
         return;
     }
     s.pop();
+    // The last answer of a secret choice all seats take at once shows
+    // everyone every answer: an undo barrier (R-UNDO-1, issue 18 item 1).
+    s.disclose();
     let players = s.players;
     let Some(c) = s.campaign_mut() else { return };
     for x in 0..players as usize {

@@ -89,6 +89,21 @@ pub fn summit_option(s: &GameState, seat: Seat) -> Option<&'static SummitOption>
         .find(|o| o.fate == fate.code() && (o.possible)(s, seat))
 }
 
+/// Hidden parts a Fate brings into play (the Caretaker's face-down
+/// Golems): how an observation hides them and how a determinization
+/// imagines them (view.rs; issue 18 item 6). Both run on every campaign
+/// observation, so each must leave a state without its parts unchanged.
+pub struct HiddenParts {
+    /// Removes what nobody may know from an observed state, leaving what
+    /// everyone knows in a form that tells nothing more (e.g. sorted).
+    pub redact: fn(&mut GameState),
+    /// Fills the redacted parts at random, consistently with what is known.
+    pub sample: fn(&mut GameState, &mut dyn rand::RngCore),
+}
+
+/// The Fates' hidden parts.
+pub static HIDDEN_PARTS: &[&HiddenParts] = &[&crate::cards::campaign::caretaker::HIDDEN];
+
 /// A Fate's objective hook: `seat` is the seat whose Fate it is.
 pub type FateHook = fn(&mut GameState, Seat, &FateEvent, &mut dyn Sink);
 

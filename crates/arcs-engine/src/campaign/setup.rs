@@ -89,8 +89,7 @@ pub fn act_one(s: &mut GameState, config: &Config, ev: &mut dyn Sink) -> Result<
     lore.shuffle(&mut s.rng);
     deck.extend(lore.into_iter().take(players as usize));
     deck.shuffle(&mut s.rng);
-    s.court_deck.clear();
-    s.court_deck.extend(deck);
+    s.court_deck.refill(deck);
 
     // L: Guild Envoys Depart (2 players); M: the Govern cards in random
     // order, the top one the Imperial Policy.

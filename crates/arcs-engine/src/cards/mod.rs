@@ -678,7 +678,7 @@ pub fn may_steal(s: &GameState, thief: Seat, victim: Seat, loot: Loot) -> bool {
 /// A stolen Guild card joins the thief, or is buried (Sworn Guardians).
 pub fn on_stolen(s: &mut GameState, thief: Seat, card: CardId, ev: &mut dyn Sink) {
     if behavior(card).is_some_and(|b| b.bury_when_stolen) {
-        s.court_deck.insert(0, card);
+        s.court_deck.bury(card);
         log!(
             ev,
             "bury",
@@ -1252,7 +1252,7 @@ pub fn on_round_end(s: &mut GameState, ev: &mut dyn Sink) {
                 if p.card == u.target {
                     s.round.plays[x.index()] = None;
                     if let Some(z) = p.seize {
-                        s.action_discard.push(z);
+                        s.action_discard.place_face_down(z);
                     }
                     s.seat_mut(u.holder).hand.insert(u.target);
                     log!(
@@ -1340,7 +1340,7 @@ pub fn bury_outlaw_cards(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
             st.remove_guild(c)
         };
         if gone {
-            s.court_deck.insert(0, c);
+            s.court_deck.bury(c);
             log!(
                 ev,
                 "bury",

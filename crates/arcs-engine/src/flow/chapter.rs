@@ -50,7 +50,7 @@ pub fn chapter_start(s: &mut GameState, ev: &mut dyn Sink) {
     }
     // The undealt remainder waits in the discard pile (top = end) so a
     // 2-player mulligan draws from it (AMB-55).
-    s.action_discard.extend(deck);
+    s.action_discard.add(deck);
     log!(
         ev,
         "chapter",
@@ -89,11 +89,13 @@ pub fn mulligan(s: &mut GameState, seat: Seat, redraw: bool, ev: &mut dyn Sink) 
         let old = CardSet(hand.0 & !keep.0);
         s.seat_mut(seat).hand = keep;
         for _ in 0..old.len() {
-            if let Some(c) = s.action_discard.pop() {
+            if let Some(c) = s.action_discard.draw() {
                 s.seat_mut(seat).hand.insert(c);
             }
         }
-        s.action_discard.extend(old.iter());
+        for c in old.iter() {
+            s.action_discard.place_face_down(c);
+        }
         s.known_discard[seat.index()].0 |= old.0;
         if keep.is_empty() {
             log!(

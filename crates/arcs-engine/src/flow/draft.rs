@@ -163,7 +163,7 @@ pub fn prepare(
             s.lore_row.extend(lore.drain(..rows));
         }
     }
-    s.lore_deck.extend(lore);
+    s.lore_deck.add(lore);
     // Frames run top first: draft, pieces, steps, then the chapter.
     s.push(Frame::LeaderSteps { idx: 0 });
     s.push(Frame::LeaderPieces);

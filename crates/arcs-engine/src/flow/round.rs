@@ -198,7 +198,7 @@ pub fn discard_hands(s: &mut GameState) {
     for seat in Seat::all(s.players) {
         let hand = std::mem::take(&mut s.seat_mut(seat).hand);
         for c in hand.iter() {
-            s.action_discard.push(c);
+            s.action_discard.place_face_down(c);
         }
     }
 }
@@ -317,10 +317,10 @@ pub fn round_end(s: &mut GameState, ev: &mut dyn Sink) {
             if s.options.split_discard && p.face_up() {
                 s.action_discard_up.push(card);
             } else {
-                s.action_discard.push(card);
+                s.action_discard.place_face_down(card);
             }
             if let Some(z) = p.seize {
-                s.action_discard.push(z);
+                s.action_discard.place_face_down(z);
             }
         }
     }

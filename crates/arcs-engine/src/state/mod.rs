@@ -2,11 +2,13 @@
 //! so search bots can clone it cheaply (DESIGN.md §The engine).
 
 mod board;
+mod pile;
 mod seat;
 
 pub use board::{
     systems_in, Board, Building, BuildingKind, ShipCount, SystemMut, SystemState, EXTRA_SLOT,
 };
+pub use pile::HiddenPile;
 pub use seat::{SeatState, TrophyKind};
 
 use crate::data::{DieKind, MARKERS};
@@ -257,10 +259,10 @@ pub struct GameState {
     pub markers: [Marker; 3],
     pub court: ArrayVec<CourtSlot, 6>,
     /// Court deck; the last element is the top.
-    pub court_deck: ArrayVec<CardId, 48>,
+    pub court_deck: HiddenPile<CardId, 48>,
     pub court_discard: ArrayVec<CardId, 48>,
     /// Action discard pile (face down); index 0 is the bottom.
-    pub action_discard: ArrayVec<ActionCard, { ActionCard::CARDS }>,
+    pub action_discard: HiddenPile<ActionCard, { ActionCard::CARDS }>,
     /// Face-up pile of the split-discard variant (B-FINE-13).
     pub action_discard_up: ArrayVec<ActionCard, { ActionCard::CARDS }>,
     pub round: RoundState,
@@ -276,7 +278,7 @@ pub struct GameState {
     pub leader_row: ArrayVec<CardId, 5>,
     pub lore_row: ArrayVec<CardId, 9>,
     /// Lore cards not dealt to the row (the Archivist draws from them).
-    pub lore_deck: ArrayVec<CardId, 28>,
+    pub lore_deck: HiddenPile<CardId, 28>,
     /// Resources placed over planets' type icons (Shaper *Mythic*); such a
     /// planet's type is the placed resource from then on.
     pub planet_marks: [Option<Resource>; SystemId::COUNT],
@@ -295,9 +297,39 @@ pub struct GameState {
     /// Internal faults (a decision with no legal choice, stack overflow);
     /// the invariant suite requires 0.
     pub anomalies: u16,
+    /// Hidden information that came out other than from a face-down pile
+    /// or the RNG: an undo barrier (R-UNDO-1). Not part of the position.
+    #[serde(skip)]
+    pub disclosures: Disclosures,
+}
+
+/// Counts the moments hidden information came out by a kind of event
+/// that is neither a pile's change ([`HiddenPile::moves`]) nor a roll or
+/// shuffle (the RNG): the answers of a secret decision all seats take at
+/// once revealed, a hidden token turned face up, a scenario's forced
+/// die rolled. `Game::apply` makes a choice that changes it an undo
+/// barrier (docs/rulings.md R-UNDO-1). It is not part of the position:
+/// never saved, and two states differing only in it are equal.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Disclosures(u32);
+
+impl Disclosures {
+    pub fn count(self) -> u32 {
+        self.0
+    }
+}
+
+impl PartialEq for Disclosures {
+    fn eq(&self, _: &Disclosures) -> bool {
+        true
+    }
 }
 
 impl GameState {
+    /// Hidden information came out (see [`Disclosures`]).
+    pub(crate) fn disclose(&mut self) {
+        self.disclosures.0 = self.disclosures.0.wrapping_add(1);
+    }
     pub fn seat(&self, s: Seat) -> &SeatState {
         &self.seats[s.index()]
     }
@@ -375,6 +407,18 @@ impl GameState {
             Some(Owner::Empire) => !crate::campaign::empire::presence(self, seat, s),
             Some(_) => true,
         }
+    }
+
+    /// The action cards played face up this round (seize cards are face
+    /// down): everyone has seen them.
+    pub fn face_up_plays(&self) -> CardSet {
+        let mut set = CardSet::default();
+        for p in self.round.plays.iter().flatten() {
+            if p.face_up() {
+                set.insert(p.card.physical());
+            }
+        }
+        set
     }
 
     /// The lead card of this round, if it has been played.

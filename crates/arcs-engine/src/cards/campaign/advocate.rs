@@ -24,7 +24,6 @@ use crate::event::Sink;
 use crate::ids::*;
 use crate::log;
 use crate::state::GameState;
-use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 /// The Advocate's cards with behaviour.
@@ -330,7 +329,7 @@ impl Procedure for Effect {
                     s.court_discard.remove(i);
                     false
                 } else if let Some(i) = s.court_deck.iter().position(|x| *x == c) {
-                    s.court_deck.remove(i);
+                    s.court_deck.take(i);
                     true
                 } else {
                     return;

@@ -230,7 +230,9 @@ fn scrap_bottom(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
         );
         return;
     };
-    let c = s.action_discard.remove(i);
+    let Some(c) = s.action_discard.take(i) else {
+        return;
+    };
     for k in s.known_discard.iter_mut() {
         k.remove(c);
     }

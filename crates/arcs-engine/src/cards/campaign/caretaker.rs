@@ -69,9 +69,12 @@ pub const GOLEM_NAMES: [&str; 4] = ["Warrior", "Protector", "Seeker", "Harvester
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "place")]
 pub enum GolemAt {
-    /// Not in play (no Caretaker, or no gate was left for it).
+    /// Not in play: no Caretaker, or discarded (its name was shown).
     #[default]
     Out,
+    /// Never placed: no gate was left for it at setup, so it stays in the
+    /// box face down and nobody knows which it is (issue 18 item 6).
+    Box,
     /// At a gate of the map.
     Gate { system: SystemId },
     /// In a seat's resource slot (0-based).
@@ -110,8 +113,53 @@ fn golems(s: &GameState) -> Golems {
 }
 
 fn set(s: &mut GameState, k: usize, g: Golem) {
-    if let Some(c) = s.campaign_mut() {
-        c.golems[k] = g;
+    let Some(c) = s.campaign_mut() else { return };
+    let was = c.golems[k];
+    c.golems[k] = g;
+    // A Sleeping Golem at a gate is face down (R-CAMP-CARETAKER-HIDDEN):
+    // turning it up or taking it shows everyone which it is, an undo
+    // barrier (R-UNDO-1).
+    if is_face_down(was) && !is_face_down(g) {
+        s.disclose();
+    }
+}
+
+/// Whether nobody can tell which Golem this token is: Sleeping at a
+/// gate, or never placed (in the box).
+pub fn is_face_down(g: Golem) -> bool {
+    (!g.awake && matches!(g.at, GolemAt::Gate { .. })) || g.at == GolemAt::Box
+}
+
+/// The face-down Golems are hidden from bots as from people (issue 18
+/// item 6): an observation knows which gates hold a Sleeping Golem, not
+/// which Golem lies where.
+pub static HIDDEN: crate::campaign::fates::HiddenParts = crate::campaign::fates::HiddenParts {
+    redact: |s| {
+        deal_face_down(s, |places| {
+            places.sort_unstable_by_key(|g| format!("{g:?}"))
+        })
+    },
+    sample: |s, rng| {
+        use rand::seq::SliceRandom;
+        deal_face_down(s, |places| places.shuffle(rng))
+    },
+};
+
+/// Gathers the places of the face-down Golems, orders them with `order`
+/// and gives them back to those Golems in token order.
+fn deal_face_down(s: &mut GameState, order: impl FnOnce(&mut [GolemAt])) {
+    let Some(c) = s.campaign_mut() else { return };
+    let hidden: arrayvec::ArrayVec<usize, 4> =
+        (0..4).filter(|&k| is_face_down(c.golems[k])).collect();
+    if hidden.len() < 2 {
+        // One face-down Golem among known ones is known by elimination.
+        return;
+    }
+    let mut places: arrayvec::ArrayVec<GolemAt, 4> =
+        hidden.iter().map(|&k| c.golems[k].at).collect();
+    order(&mut places);
+    for (&k, at) in hidden.iter().zip(places) {
+        c.golems[k].at = at;
     }
 }
 
@@ -340,7 +388,7 @@ fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
             c.golems[k] = Golem {
                 at: gates
                     .get(i)
-                    .map_or(GolemAt::Out, |&system| GolemAt::Gate { system }),
+                    .map_or(GolemAt::Box, |&system| GolemAt::Gate { system }),
                 awake: false,
             };
         }
@@ -1015,7 +1063,8 @@ fn parse_place(s: &GameState, w: &[String]) -> Result<(usize, Golem), String> {
             3,
         ),
         Some("out") => (GolemAt::Out, 2),
-        _ => return Err("golem KIND gate S|slot PN N|hearth PN|out [awake|sleeping]".into()),
+        Some("box") => (GolemAt::Box, 2),
+        _ => return Err("golem KIND gate S|slot PN N|hearth PN|out|box [awake|sleeping]".into()),
     };
     let awake = match w.get(rest).map(|x| x.to_ascii_lowercase()).as_deref() {
         None | Some("sleeping") => false,
@@ -1038,7 +1087,7 @@ pub fn scenario_setup(s: &mut GameState, w: &[String]) -> Result<(), String> {
         }
     }
     let c = s.campaign_mut().ok_or("`golem` needs `mode campaign`")?;
-    if g.at != GolemAt::Out
+    if !matches!(g.at, GolemAt::Out | GolemAt::Box)
         && c.golems
             .iter()
             .any(|x| x.at == g.at && !matches!(g.at, GolemAt::Hearth { .. }))
@@ -1078,10 +1127,9 @@ pub struct GolemView {
 pub fn view(s: &GameState) -> Vec<GolemView> {
     let g = golems(s);
     let mut v: Vec<GolemView> = (0..4)
-        .filter(|&k| g[k].at != GolemAt::Out)
+        .filter(|&k| !matches!(g[k].at, GolemAt::Out | GolemAt::Box))
         .map(|k| GolemView {
-            golem: (g[k].awake || !matches!(g[k].at, GolemAt::Gate { .. }))
-                .then(|| GOLEM_NAMES[k].to_string()),
+            golem: (!is_face_down(g[k])).then(|| GOLEM_NAMES[k].to_string()),
             at: g[k].at,
             awake: g[k].awake,
         })
@@ -1098,7 +1146,7 @@ pub fn check(s: &GameState) -> Result<(), String> {
     let g = golems(s);
     for k in 0..4 {
         match g[k].at {
-            GolemAt::Out => {}
+            GolemAt::Out | GolemAt::Box => {}
             GolemAt::Gate { system } => {
                 if !system.is_gate() || !s.is_in_play(system) {
                     return Err(format!("the {} Golem is at {system}", GOLEM_NAMES[k]));

@@ -12,7 +12,6 @@ use crate::event::Sink;
 use crate::ids::*;
 use crate::log;
 use crate::state::{BuildingKind, GameState};
-use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 /// Every campaign Court card with behaviour of its own.
@@ -51,7 +50,7 @@ pub static POPULIST_DEMANDS: Behavior = Behavior {
         }
     }),
     on_secured: Some(|s, seat, card, _| {
-        s.court_deck.insert(0, card);
+        s.court_deck.bury(card);
         if crate::cards::may_declare(s, seat) {
             s.push(Effect::Populist { seat, card }.into());
         }
@@ -84,7 +83,7 @@ pub static COUNCIL_INTRIGUE: Behavior = Behavior {
     }),
     on_secured: Some(|s, seat, card, ev| {
         in_session(s);
-        s.court_deck.insert(0, card);
+        s.court_deck.bury(card);
         log!(
             ev,
             "council",
@@ -152,8 +151,7 @@ pub static SONG_OF_FREEDOM: Behavior = Behavior {
         s.push(Effect::SongCrisis { seat, card }.into());
     }),
     on_secured: Some(|s, seat, card, _| {
-        s.court_deck.push(card);
-        s.court_deck.shuffle(&mut s.rng);
+        s.court_deck.shuffle_in(card, &mut s.rng);
         s.push(
             Effect::SongSecured {
                 seat,
@@ -205,7 +203,7 @@ pub static BLIGHT_LOOMS: Behavior = Behavior {
         remove_card(s, pos, card, Removal::Bury);
     }),
     on_secured: Some(|s, seat, card, _| {
-        s.court_deck.insert(0, card);
+        s.court_deck.bury(card);
         if !looms_clusters(s, seat).is_empty() {
             s.push(Effect::Looms { seat, card }.into());
         }

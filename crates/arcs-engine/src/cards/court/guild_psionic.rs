@@ -179,7 +179,7 @@ impl Procedure for Effect {
             FarseersDiscard { seat, card, n } => match choice {
                 Choice::ActionCard(c) => {
                     s.seat_mut(seat).hand.remove(c);
-                    s.action_discard.push(c);
+                    s.action_discard.place_face_down(c);
                     s.known_discard[seat.index()].insert(c);
                     crate::log_own!(ev, seat, "discard", "You discard {}.", c.full_name());
                     top(

@@ -11,7 +11,6 @@ use crate::event::Sink;
 use crate::ids::*;
 use crate::log;
 use crate::state::{BuildingKind, GameState};
-use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 /// Every Vox card.
@@ -63,8 +62,7 @@ pub static OUTRAGE_SPREADS: Behavior = Behavior {
 pub static SONG_OF_FREEDOM: Behavior = Behavior {
     code: "ARCS-BC29",
     on_secured: Some(|s, seat, card, _| {
-        s.court_deck.push(card);
-        s.court_deck.shuffle(&mut s.rng);
+        s.court_deck.shuffle_in(card, &mut s.rng);
         s.push(
             Effect::SongOfFreedom {
                 seat,
@@ -362,7 +360,7 @@ impl Procedure for Effect {
                 s.court_discard
                     .retain(|c| c.info().kind != crate::data::CardKind::Guild);
                 let n = guild.len();
-                s.court_deck.extend(guild);
+                s.court_deck.add(guild);
                 s.court_deck.shuffle(&mut s.rng);
                 s.court_discard.push(card);
                 log!(

@@ -33,7 +33,7 @@ pub static ARCHIVIST: Behavior = Behavior {
     setup: Some(|s, seat, card, ev| {
         let mut drawn = [None; 5];
         for d in drawn.iter_mut() {
-            *d = s.lore_deck.pop();
+            *d = s.lore_deck.draw();
         }
         let n = drawn.iter().flatten().count();
         crate::log!(
@@ -139,7 +139,7 @@ pub static NOBLE: Behavior = Behavior {
     code: "ARCS-LEAD12",
     on_declare: Some(|s, seat, a, ev| {
         if s.markers.iter().filter(|m| m.at == Some(a)).count() == 1 {
-            if let Some(c) = s.court_deck.pop() {
+            if let Some(c) = s.court_deck.draw() {
                 crate::log!(
                     ev,
                     "secure",
