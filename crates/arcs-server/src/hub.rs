@@ -10,7 +10,7 @@
 //! position, all under the game's lock (issue 11 item 1).
 
 use crate::bots::BotPool;
-use crate::limits::{CreationLimiter, CreationLimits, TooMany};
+use crate::limits::{CreationLimiter, CreationLimits, Limit, TooMany};
 use crate::snapshot::{snapshot_of, Snapshot, Viewer};
 use crate::store::{GameRecord, SeatKind, Store, StoreError, StoredGame, Waiting};
 use crate::webhook::{self, Notice, Notifier, WebhookError, WebhookSettings};
@@ -74,10 +74,17 @@ fn stale_message(seen: u64, now: u64) -> String {
 
 fn too_many_message(t: &TooMany) -> String {
     let mins = t.retry_after.as_secs().div_ceil(60).max(1);
-    if t.per_address {
-        format!("too many new games from your address; try again in {mins} min")
-    } else {
-        format!("this server is creating too many games; try again in {mins} min")
+    match t.limit {
+        Limit::Address => {
+            format!("too many new games from your address; try again in {mins} min")
+        }
+        Limit::FairShare => format!(
+            "too many new games from your address while this server is busy (each address \
+             gets a share of what is left); try again in {mins} min"
+        ),
+        Limit::Server => {
+            format!("this server is creating too many games; try again in {mins} min")
+        }
     }
 }
 

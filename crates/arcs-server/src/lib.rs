@@ -5,6 +5,7 @@
 //! the HTTP layer ([`http`]) answers each seat from its own view only, and
 //! the connection loop ([`net`]) keeps slow or greedy clients bounded.
 
+pub mod addr;
 pub mod assets;
 pub mod bots;
 pub mod http;
