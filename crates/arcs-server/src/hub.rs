@@ -25,6 +25,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, Mutex, OwnedMutexGuard};
+use unicode_normalization::UnicodeNormalization;
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 /// Why a request was refused. Nothing changed.
 #[derive(Debug, thiserror::Error)]
@@ -124,21 +126,16 @@ pub struct CreateGame {
 /// The longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 
-/// A player's name as stored: trimmed, 1 to [`MAX_NAME_CHARS`] characters,
-/// no control characters and no characters that reorder or break the text
-/// around them (bidirectional overrides, line separators). Any letters,
-/// digits, punctuation and emoji are fine; pages show names as text.
+/// A player's name as stored: normalised (NFC), without format characters
+/// (Unicode category Cf: zero-width spaces, byte-order marks, tags — issue
+/// 18 item 7: a name made of them looked empty, and `"Ann\u{200b}"` looked
+/// like `"Ann"`), trimmed, 1 to [`MAX_NAME_CHARS`] characters with at least
+/// one visible one. Control characters and characters that reorder or
+/// break the text around them (bidirectional controls, line separators)
+/// are refused rather than dropped: they are never an accident. Any
+/// letters, digits, punctuation and emoji are fine; pages show names as
+/// text.
 pub fn check_name(name: &str) -> Result<String, String> {
-    let name = name.trim();
-    let n = name.chars().count();
-    if n == 0 {
-        return Err("a name needs at least one character (send null for no name)".into());
-    }
-    if n > MAX_NAME_CHARS {
-        return Err(format!(
-            "a name has at most {MAX_NAME_CHARS} characters, not {n}"
-        ));
-    }
     if let Some(c) = name.chars().find(|&c| {
         c.is_control()
             || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
@@ -148,7 +145,59 @@ pub fn check_name(name: &str) -> Result<String, String> {
             c as u32
         ));
     }
+    let nfc: Vec<char> = name.nfc().collect();
+    let kept: String = nfc
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| !invisible(c) || joins(&nfc, i))
+        .map(|(_, &c)| c)
+        .collect();
+    let name = kept.trim();
+    if !name.chars().any(visible) {
+        return Err("a name needs at least one visible character (send null for no name)".into());
+    }
+    let n = name.chars().count();
+    if n > MAX_NAME_CHARS {
+        return Err(format!(
+            "a name has at most {MAX_NAME_CHARS} characters, not {n}"
+        ));
+    }
     Ok(name.to_string())
+}
+
+/// Characters that show nothing and are dropped from names: format
+/// characters (Cf) and the Hangul fillers (letters by category, blank on
+/// screen).
+fn invisible(c: char) -> bool {
+    c.general_category() == GeneralCategory::Format
+        || matches!(c, '\u{115f}' | '\u{1160}' | '\u{3164}' | '\u{ffa0}')
+}
+
+/// Whether `chars[i]` is a zero-width joiner or non-joiner inside a word
+/// of a script that needs it (Persian, Indic scripts, emoji sequences such
+/// as 👨‍👩‍👧): between two visible characters that are not ASCII. Between
+/// ASCII letters it would only make a look-alike (`"An\u{200d}n"`).
+fn joins(chars: &[char], i: usize) -> bool {
+    let word =
+        |c: Option<&char>| c.is_some_and(|&c| !c.is_ascii() && !c.is_whitespace() && !invisible(c));
+    matches!(chars.get(i), Some('\u{200c}' | '\u{200d}'))
+        && i > 0
+        && word(chars.get(i - 1))
+        && word(chars.get(i + 1))
+}
+
+/// Whether `c` shows something by itself: not a space, not invisible, not
+/// a mark (which only decorates the character before it), not the blank
+/// Braille pattern.
+fn visible(c: char) -> bool {
+    use GeneralCategory as G;
+    !c.is_whitespace()
+        && !invisible(c)
+        && c != '\u{2800}'
+        && !matches!(
+            c.general_category(),
+            G::NonspacingMark | G::EnclosingMark | G::SpacingMark
+        )
 }
 
 /// The names of a new game's `seats` seats, checked.

@@ -619,7 +619,7 @@ async fn player_names_are_stored_and_shown_as_given() {
 
     for (bad, why) in [
         (json!(["Ann"]), "entries for 2 seats"),
-        (json!(["Ann", "   "]), "at least one character"),
+        (json!(["Ann", "   "]), "at least one visible character"),
         (json!(["Ann", "x".repeat(25)]), "at most 24 characters"),
         (json!(["Ann", "a\u{0007}b"]), "U+0007"),
         (json!(["Ann", "a\nb"]), "U+000A"),
@@ -651,6 +651,57 @@ async fn player_names_are_stored_and_shown_as_given() {
     .await;
     assert_eq!(g["seats"][0]["name"], "é".repeat(24));
     assert_eq!(store.count().unwrap(), 2, "refused settings stored nothing");
+}
+
+/// Issue 18 item 7: names made of invisible characters are refused, and
+/// look-alikes are normalised (NFC, format characters dropped, trimmed).
+#[tokio::test]
+async fn invisible_names_are_refused_and_look_alikes_normalised() {
+    let hub = hub();
+    for bad in [
+        "\u{200b}",
+        "\u{feff}",
+        "\u{E0001}",
+        " \u{200b}\u{200d} \u{2060}",
+        "\u{3164}",
+        "\u{0301}",
+    ] {
+        let (status, v) = call(
+            &hub,
+            "POST",
+            "/api/games",
+            Some(&json!({"seats": ["human", "human"], "names": ["Ann", bad]}).to_string()),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad:?}: {v}");
+        let msg = v["error"].as_str().unwrap();
+        assert!(
+            msg.contains("seat 2") && msg.contains("visible character"),
+            "{bad:?}: {msg}"
+        );
+    }
+    for (given, stored) in [
+        ("Ann\u{200b}", "Ann"),
+        ("\u{feff}Bob\u{E0001}", "Bob"),
+        ("An\u{200d}n", "Ann"),
+        ("Zoe\u{0308}", "Zo\u{eb}"),
+        // Joiners that scripts and emoji need stay.
+        (
+            "\u{0645}\u{06cc}\u{200c}\u{062e}\u{0648}\u{0627}\u{0647}\u{0645}",
+            "\u{0645}\u{06cc}\u{200c}\u{062e}\u{0648}\u{0627}\u{0647}\u{0645}",
+        ),
+        (
+            "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}",
+            "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}",
+        ),
+    ] {
+        let g = create(
+            &hub,
+            json!({"seats": ["human", "human"], "names": ["Ann", given]}),
+        )
+        .await;
+        assert_eq!(g["seats"][1]["name"], stored, "{given:?}");
+    }
 }
 
 /// A campaign game through the API: fixed Fates, the Act I setup, the
