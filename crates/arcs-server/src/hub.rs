@@ -9,7 +9,8 @@
 //! not at the version the choice was made on) and only then becomes the
 //! position, all under the game's lock (issue 11 item 1).
 
-use crate::bots::BotPool;
+use crate::addr::AddrKey;
+use crate::bots::{BotPool, Lane, Owner};
 use crate::limits::{CreationLimiter, CreationLimits, Limit, TooMany};
 use crate::snapshot::{snapshot_of, Snapshot, Viewer};
 use crate::store::{GameRecord, SeatKind, Store, StoreError, StoredGame, Waiting};
@@ -688,6 +689,11 @@ impl Hub {
         dropped
     }
 
+    /// Bots' thinks waiting or running now.
+    pub fn bot_demand(&self) -> usize {
+        self.bots.demand()
+    }
+
     /// Games in memory now.
     pub fn game_count(&self) -> usize {
         self.games_map().len()
@@ -863,8 +869,9 @@ impl Hub {
         req: CreateGame,
         client: Option<IpAddr>,
     ) -> Result<Created, HubError> {
-        let (record, game) = self.new_game(req)?;
+        let (mut record, game) = self.new_game(req)?;
         self.limiter.take(client).map_err(HubError::TooMany)?;
+        record.creator = client.map(|ip| AddrKey::from(ip).to_string());
         let live = Arc::new(LiveGame::new(record.clone(), game, 0).map_err(HubError::BadSettings)?);
         live.last_used.store(self.now_ms(), Ordering::Relaxed);
         let waiting = {
@@ -1000,6 +1007,7 @@ impl Hub {
             spectator_token: token(),
             bot_delay_ms,
             names,
+            creator: None,
         };
         Ok((record, game))
     }
@@ -1179,7 +1187,24 @@ impl Hub {
                 agent,
             )
         };
-        let thought = self.bots.think(agent, obs, choices.clone()).await;
+        // Quick bots and searches wait in their own lanes, round-robin by
+        // the client that created the game (issue 18 item 4).
+        let lane = match live.record.seats.get(seat.index()) {
+            Some(SeatKind::Bot(level)) => Lane::of_level(level),
+            _ => Lane::Search,
+        };
+        let owner = Owner {
+            client: live
+                .record
+                .creator
+                .clone()
+                .unwrap_or_else(|| format!("game {}", live.record.id)),
+            game: live.record.id.clone(),
+        };
+        let thought = self
+            .bots
+            .think(agent, obs, choices.clone(), lane, &owner)
+            .await;
         let mut st = live.state.lock().await;
         let i = match thought {
             Some((agent, i)) => {
