@@ -3,10 +3,12 @@
 //! Every error is a JSON object `{"error": "..."}` with a fitting status;
 //! every response carries basic security headers.
 
+use crate::addr::key_of;
 use crate::hub::{CreateGame, Created, Hub, HubError};
 use crate::public_data;
 use crate::snapshot::Snapshot;
 use crate::store::StoreError;
+use crate::streams::StreamRefused;
 use crate::webhook::WebhookError;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::QueryRejection;
@@ -17,6 +19,7 @@ use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
+use rand::Rng;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::convert::Infallible;
@@ -24,10 +27,16 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio_stream::wrappers::BroadcastStream;
-use tokio_stream::{Stream, StreamExt};
+use tokio_stream::StreamExt;
 
 /// Largest request body accepted (bytes); larger ones get 413.
 pub const MAX_BODY: usize = 16 * 1024;
+
+/// A refused live-update stream is told to try again after this long.
+const STREAM_RETRY_SECS: u64 = 30;
+
+/// Live-update streams send a keep-alive comment this often.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// How the HTTP layer guards itself.
 #[derive(Clone, Debug)]
@@ -123,6 +132,21 @@ impl From<HubError> for ApiError {
         if let HubError::TooMany(t) = &e {
             err.retry_after_secs = Some(t.retry_after.as_secs().max(1));
         }
+        err
+    }
+}
+
+impl From<StreamRefused> for ApiError {
+    fn from(e: StreamRefused) -> Self {
+        // The client's own caps are its doing (429); the server's is
+        // everyone's (503). Either way the page tries again later.
+        let status = if e.is_clients() {
+            StatusCode::TOO_MANY_REQUESTS
+        } else {
+            StatusCode::SERVICE_UNAVAILABLE
+        };
+        let mut err = ApiError::new(status, e.to_string());
+        err.retry_after_secs = Some(STREAM_RETRY_SECS);
         err
     }
 }
@@ -518,21 +542,60 @@ async fn remove_webhook(
     Ok(Json(serde_json::json!({ "webhook": has })))
 }
 
-/// Server-sent events: `data: {"version": N}` whenever the game changes.
-/// The page then fetches its own snapshot, so nothing hidden travels here.
+/// Server-sent events: `data: {"version": N}` first with the game's
+/// version now (so a page that reconnects learns whether it missed
+/// something), then whenever the game changes. The page then fetches its
+/// own snapshot, so nothing hidden travels here.
+///
+/// Issue 18 item 3: the stream is admitted within the caps of `streams`
+/// (counted against the client's address), ends after its lifetime (the
+/// page reconnects), and closes its connection when it ends; a refused
+/// stream closes its connection too, so neither holds a connection that
+/// ordinary requests need.
 async fn updates(
     State(app): State<App>,
     Path(id): Path<String>,
+    Client(client): Client,
     q: Result<Query<TokenQuery>, QueryRejection>,
-) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
+) -> Result<Response, ApiError> {
     let Query(q) = q?;
-    let (live, _) = app.hub.open_seat(&id, &q.token).await?;
-    let stream = BroadcastStream::new(app.hub.subscribe(&live)).map(|v| {
+    let (live, viewer) = app.hub.open_seat(&id, &q.token).await?;
+    let gate = app.hub.streams();
+    let permit = match gate.admit(key_of(client), &live.record.id, viewer.seat().map(|s| s.0)) {
+        Ok(permit) => permit,
+        Err(refused) => return Ok(closing(ApiError::from(refused).into_response())),
+    };
+    let (changes, now) = app.hub.follow(&live).await;
+    drop(live); // the stream must not keep the game in memory
+    let changes = BroadcastStream::new(changes).map(|v| {
         // A lagging receiver just learns "something changed".
-        let version = v.unwrap_or(0);
-        Ok(SseEvent::default().data(format!("{{\"version\":{version}}}")))
+        v.unwrap_or(0)
     });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    let events = tokio_stream::once(now).chain(changes).map(move |version| {
+        // The permit lives as long as the stream: dropped with it, however
+        // the stream ends (its lifetime, the client gone, shutdown).
+        let _counted = &permit;
+        Ok::<_, Infallible>(SseEvent::default().data(format!("{{\"version\":{version}}}")))
+    });
+    let lifetime = stream_lifetime(gate.limits().lifetime);
+    let events = futures_util::StreamExt::take_until(events, tokio::time::sleep(lifetime));
+    let res = Sse::new(events)
+        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+        .into_response();
+    Ok(closing(res))
+}
+
+/// A stream's lifetime: between three quarters of `max` and `max`, at
+/// random, so pages opened together do not all reconnect together.
+fn stream_lifetime(max: Duration) -> Duration {
+    max.mul_f64(rand::thread_rng().gen_range(0.75..=1.0))
+}
+
+/// The response closes its connection once sent.
+fn closing(mut res: Response) -> Response {
+    res.headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    res
 }
 
 #[cfg(test)]

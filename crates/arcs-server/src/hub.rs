@@ -14,6 +14,7 @@ use crate::bots::{BotPool, Lane, Owner};
 use crate::limits::{CreationLimiter, CreationLimits, Limit, TooMany};
 use crate::snapshot::{snapshot_of, Snapshot, Viewer};
 use crate::store::{GameRecord, SeatKind, Store, StoreError, StoredGame, Waiting};
+use crate::streams::{StreamGate, StreamLimits};
 use crate::webhook::{self, Notice, Notifier, WebhookError, WebhookSettings};
 use arcs_bots::{make_agent, Agent, Budget};
 use arcs_engine::journal::{Save, SavedChoice};
@@ -260,6 +261,8 @@ pub struct HubSettings {
     pub max_bot_think: Duration,
     /// Webhooks that tell a seat it must decide (off by default).
     pub webhooks: WebhookSettings,
+    /// Caps on live-update streams (issue 18 item 3).
+    pub streams: StreamLimits,
 }
 
 impl Default for HubSettings {
@@ -272,6 +275,7 @@ impl Default for HubSettings {
             bot_threads: cores.saturating_sub(1).max(1),
             max_bot_think: MAX_BOT_BUDGET,
             webhooks: WebhookSettings::default(),
+            streams: StreamLimits::default(),
         }
     }
 }
@@ -316,6 +320,7 @@ pub struct Hub {
     set_aside: StdMutex<HashSet<String>>,
     bots: BotPool,
     limiter: CreationLimiter,
+    streams: Arc<StreamGate>,
     notifier: Notifier,
     settings: HubSettings,
     started: Instant,
@@ -516,6 +521,7 @@ impl Hub {
             set_aside: StdMutex::new(HashSet::new()),
             bots: BotPool::new(settings.bot_threads, settings.max_bot_think),
             limiter: CreationLimiter::new(settings.creation),
+            streams: StreamGate::new(settings.streams.clone()),
             notifier: Notifier::new(settings.webhooks.clone()),
             settings,
             started: Instant::now(),
@@ -785,6 +791,19 @@ impl Hub {
     /// Change notices for one game: the new version number, nothing else.
     pub fn subscribe(&self, live: &LiveGame) -> broadcast::Receiver<u64> {
         live.updates.subscribe()
+    }
+
+    /// Change notices for one game and its version now (subscribed first,
+    /// so no change can fall between the two).
+    pub async fn follow(&self, live: &LiveGame) -> (broadcast::Receiver<u64>, u64) {
+        let updates = live.updates.subscribe();
+        let now = live.state.lock().await.version;
+        (updates, now)
+    }
+
+    /// The caps on live-update streams and their counts.
+    pub fn streams(&self) -> &Arc<StreamGate> {
+        &self.streams
     }
 
     pub async fn snapshot(self: &Arc<Self>, id: &str, token: &str) -> Result<Snapshot, HubError> {

@@ -503,6 +503,16 @@ async fn concurrent_choices_on_one_game_are_serialized() {
     assert_eq!(after["version"].as_u64(), Some(v + 1));
 }
 
+/// The next frame of a live-update stream's body, as text.
+async fn next_frame(body: &mut Body) -> String {
+    let frame = tokio::time::timeout(std::time::Duration::from_secs(10), body.frame())
+        .await
+        .expect("an update arrives")
+        .unwrap()
+        .unwrap();
+    String::from_utf8(frame.into_data().unwrap().to_vec()).unwrap()
+}
+
 #[tokio::test]
 async fn live_updates_carry_only_the_version() {
     let hub = hub();
@@ -518,16 +528,19 @@ async fn live_updates_carry_only_the_version() {
     assert_eq!(res.status(), StatusCode::OK);
     let mut body = res.into_body();
     let s = snap(&hub, id, spectator).await;
-    let (_, tok) = deciding(&s, &toks).unwrap();
     let v = s["version"].as_u64().unwrap();
+    // First the version now (a page that reconnects learns whether it
+    // missed something), then each change.
+    assert_eq!(
+        next_frame(&mut body).await.trim(),
+        format!("data: {{\"version\":{v}}}")
+    );
+    let (_, tok) = deciding(&s, &toks).unwrap();
     assert_eq!(act(&hub, id, &tok, v, 0).await.0, StatusCode::OK);
-    let frame = tokio::time::timeout(std::time::Duration::from_secs(10), body.frame())
-        .await
-        .expect("an update arrives")
-        .unwrap()
-        .unwrap();
-    let text = String::from_utf8(frame.into_data().unwrap().to_vec()).unwrap();
-    assert_eq!(text.trim(), format!("data: {{\"version\":{}}}", v + 1));
+    assert_eq!(
+        next_frame(&mut body).await.trim(),
+        format!("data: {{\"version\":{}}}", v + 1)
+    );
     // A wrong token gets no stream.
     let (status, _) = call(
         &hub,
