@@ -110,7 +110,9 @@ impl From<HubError> for ApiError {
     fn from(e: HubError) -> Self {
         let status = match &e {
             HubError::NoSuchGame(_) => StatusCode::NOT_FOUND,
-            HubError::BadToken(_) | HubError::Spectator => StatusCode::FORBIDDEN,
+            HubError::BadToken(_) | HubError::BadTicket(_) | HubError::Spectator => {
+                StatusCode::FORBIDDEN
+            }
             HubError::Stale { .. }
             | HubError::NotYourDecision
             | HubError::GameOver
@@ -228,15 +230,67 @@ impl FromRequestParts<App> for Client {
     }
 }
 
+/// The secret of a seat's (or the spectators') link. Sent as
+/// `Authorization: Bearer T` (issue 18 item 8: a URL's query lands in
+/// reverse proxies' access logs, headers do not); `?token=T` is still
+/// read, for old links and clients.
+struct SeatToken(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for SeatToken {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, ApiError> {
+        match bearer(&parts.headers)? {
+            Some(token) => Ok(SeatToken(token)),
+            None => query_param(&parts.uri, "token")
+                .map(SeatToken)
+                .ok_or_else(|| {
+                    ApiError::new(
+                        StatusCode::BAD_REQUEST,
+                        "missing token: send your link's token as Authorization: Bearer <token>",
+                    )
+                }),
+        }
+    }
+}
+
+/// The token of an `Authorization: Bearer` header, if there is one.
+fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let bad = || {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad Authorization header: send Bearer <token>",
+        )
+    };
+    let value = value.to_str().map_err(|_| bad())?.trim();
+    let (scheme, token) = value.split_once(' ').ok_or_else(bad)?;
+    if !scheme.eq_ignore_ascii_case("bearer") || token.trim().is_empty() {
+        return Err(bad());
+    }
+    Ok(Some(token.trim().to_string()))
+}
+
+/// The first value of query parameter `name`, decoded.
+fn query_param(uri: &axum::http::Uri, name: &str) -> Option<String> {
+    url::form_urlencoded::parse(uri.query().unwrap_or("").as_bytes())
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.into_owned())
+}
+
 #[derive(Deserialize)]
-struct TokenQuery {
-    token: String,
+struct LogQuery {
     /// Send only the last `log` visible events (the UI shows 200).
     #[serde(default)]
     log: Option<usize>,
 }
 
-impl TokenQuery {
+impl LogQuery {
     fn trim(&self, mut snap: Snapshot) -> Json<Snapshot> {
         if let Some(n) = self.log {
             let log = &mut snap.view.log;
@@ -311,6 +365,7 @@ pub fn app(hub: Arc<Hub>, settings: HttpSettings) -> Router {
             put(set_webhook).delete(remove_webhook),
         )
         .route("/api/games/{id}/updates", get(updates))
+        .route("/api/games/{id}/stream-ticket", post(stream_ticket))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -490,44 +545,46 @@ async fn create(
 async fn snapshot(
     State(app): State<App>,
     Path(id): Path<String>,
-    q: Result<Query<TokenQuery>, QueryRejection>,
+    SeatToken(token): SeatToken,
+    q: Result<Query<LogQuery>, QueryRejection>,
 ) -> Result<Json<Snapshot>, ApiError> {
     let Query(q) = q?;
-    Ok(q.trim(app.hub.snapshot(&id, &q.token).await?))
+    Ok(q.trim(app.hub.snapshot(&id, &token).await?))
 }
 
 async fn choose(
     State(app): State<App>,
     Path(id): Path<String>,
-    q: Result<Query<TokenQuery>, QueryRejection>,
+    SeatToken(token): SeatToken,
+    q: Result<Query<LogQuery>, QueryRejection>,
     body: Result<JsonObject<ChoiceBody>, ApiError>,
 ) -> Result<Json<Snapshot>, ApiError> {
     let Query(q) = q?;
     let JsonObject(b) = body?;
-    Ok(q.trim(app.hub.act(&id, &q.token, b.version, b.index).await?))
+    Ok(q.trim(app.hub.act(&id, &token, b.version, b.index).await?))
 }
 
 async fn undo(
     State(app): State<App>,
     Path(id): Path<String>,
-    q: Result<Query<TokenQuery>, QueryRejection>,
+    SeatToken(token): SeatToken,
+    q: Result<Query<LogQuery>, QueryRejection>,
     body: Result<JsonObject<UndoBody>, ApiError>,
 ) -> Result<Json<Snapshot>, ApiError> {
     let Query(q) = q?;
     let JsonObject(b) = body?;
-    Ok(q.trim(app.hub.undo(&id, &q.token, b.version).await?))
+    Ok(q.trim(app.hub.undo(&id, &token, b.version).await?))
 }
 
 /// Registers the seat's webhook: `{"url": "https://…"}`.
 async fn set_webhook(
     State(app): State<App>,
     Path(id): Path<String>,
-    q: Result<Query<TokenQuery>, QueryRejection>,
+    SeatToken(token): SeatToken,
     body: Result<JsonObject<WebhookBody>, ApiError>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let Query(q) = q?;
     let JsonObject(b) = body?;
-    let has = app.hub.set_webhook(&id, &q.token, Some(b.url)).await?;
+    let has = app.hub.set_webhook(&id, &token, Some(b.url)).await?;
     Ok(Json(serde_json::json!({ "webhook": has })))
 }
 
@@ -535,11 +592,25 @@ async fn set_webhook(
 async fn remove_webhook(
     State(app): State<App>,
     Path(id): Path<String>,
-    q: Result<Query<TokenQuery>, QueryRejection>,
+    SeatToken(token): SeatToken,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let Query(q) = q?;
-    let has = app.hub.set_webhook(&id, &q.token, None).await?;
+    let has = app.hub.set_webhook(&id, &token, None).await?;
     Ok(Json(serde_json::json!({ "webhook": has })))
+}
+
+/// A single-use ticket for one live-update stream (issue 18 item 8):
+/// the page asks with its token in a header, then opens
+/// `…/updates?ticket=…`, so the token never appears in a URL.
+async fn stream_ticket(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    SeatToken(token): SeatToken,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let ticket = app.hub.stream_ticket(&id, &token).await?;
+    Ok(Json(serde_json::json!({
+        "ticket": ticket,
+        "expires_in": crate::hub::TICKET_LIFE.as_secs(),
+    })))
 }
 
 /// Server-sent events: `data: {"version": N}` first with the game's
@@ -556,10 +627,17 @@ async fn updates(
     State(app): State<App>,
     Path(id): Path<String>,
     Client(client): Client,
-    q: Result<Query<TokenQuery>, QueryRejection>,
+    req: axum::http::request::Parts,
 ) -> Result<Response, ApiError> {
-    let Query(q) = q?;
-    let (live, viewer) = app.hub.open_seat(&id, &q.token).await?;
+    // A ticket (the web UI), or the token itself in a header (other
+    // clients) or in the query (old links and clients).
+    let (live, viewer) = match query_param(&req.uri, "ticket") {
+        Some(ticket) => app.hub.redeem_ticket(&id, &ticket).await?,
+        None => {
+            let SeatToken(token) = SeatToken::from_request_parts(&mut { req }, &()).await?;
+            app.hub.open_seat(&id, &token).await?
+        }
+    };
     let gate = app.hub.streams();
     let permit = match gate.admit(key_of(client), &live.record.id, viewer.seat().map(|s| s.0)) {
         Ok(permit) => permit,

@@ -37,6 +37,11 @@ pub enum HubError {
     NoSuchGame(String),
     #[error("this link's token does not open game {0:?}")]
     BadToken(String),
+    #[error(
+        "this stream ticket does not open game {0:?}: a ticket opens one stream, within a \
+         minute; ask for a new one"
+    )]
+    BadTicket(String),
     #[error("a spectator cannot act")]
     Spectator,
     #[error("{}", stale_message(*seen, *now))]
@@ -289,7 +294,24 @@ pub struct LiveGame {
     last_used: AtomicU64,
     /// Each seat's webhook URL, if it registered one (stored too).
     webhooks: StdMutex<Vec<Option<String>>>,
+    /// Unused live-update stream tickets (issue 18 item 8), a few per
+    /// viewer; they go with the game when it leaves memory.
+    tickets: StdMutex<Vec<Ticket>>,
 }
+
+/// A single-use, short-lived secret that opens one live-update stream for
+/// a viewer, so the seat's token need not travel in the stream's URL
+/// (`EventSource` cannot send headers; URLs land in proxies' logs).
+struct Ticket {
+    secret: String,
+    viewer: Viewer,
+    expires: Instant,
+}
+
+/// How long a stream ticket may wait to be used.
+pub const TICKET_LIFE: Duration = Duration::from_secs(60);
+/// Unused tickets kept per viewer of a game; a new one replaces the oldest.
+const TICKETS_PER_VIEWER: usize = 4;
 
 struct Live {
     game: Game,
@@ -481,7 +503,12 @@ impl LiveGame {
             bots_running: AtomicBool::new(false),
             last_used: AtomicU64::new(0),
             webhooks: StdMutex::new(vec![None; n]),
+            tickets: StdMutex::new(Vec::new()),
         })
+    }
+
+    fn tickets(&self) -> std::sync::MutexGuard<'_, Vec<Ticket>> {
+        self.tickets.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     fn webhooks(&self) -> std::sync::MutexGuard<'_, Vec<Option<String>>> {
@@ -799,6 +826,58 @@ impl Hub {
         let updates = live.updates.subscribe();
         let now = live.state.lock().await.version;
         (updates, now)
+    }
+
+    /// A ticket for one live-update stream of game `id` for the token's
+    /// viewer, good once within [`TICKET_LIFE`] (issue 18 item 8).
+    pub async fn stream_ticket(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+    ) -> Result<String, HubError> {
+        let (live, viewer) = self.open_seat(id, token).await?;
+        let secret = self::token();
+        let now = Instant::now();
+        let mut tickets = live.tickets();
+        tickets.retain(|t| t.expires > now);
+        if tickets.iter().filter(|t| t.viewer == viewer).count() >= TICKETS_PER_VIEWER {
+            if let Some(oldest) = tickets.iter().position(|t| t.viewer == viewer) {
+                tickets.remove(oldest);
+            }
+        }
+        tickets.push(Ticket {
+            secret: secret.clone(),
+            viewer,
+            expires: now + TICKET_LIFE,
+        });
+        Ok(secret)
+    }
+
+    /// The game and viewer a stream ticket opens, using the ticket up.
+    pub async fn redeem_ticket(
+        self: &Arc<Self>,
+        id: &str,
+        ticket: &str,
+    ) -> Result<(Arc<LiveGame>, Viewer), HubError> {
+        let live = self.live(id).await?;
+        let now = Instant::now();
+        let found = {
+            let mut tickets = live.tickets();
+            // Every ticket is compared (in constant time) before any is
+            // taken, so timing tells nothing about the others.
+            let hits: Vec<bool> = tickets
+                .iter()
+                .map(|t| same_token(&t.secret, ticket))
+                .collect();
+            hits.iter().position(|&hit| hit).map(|i| tickets.remove(i))
+        };
+        match found {
+            Some(t) if t.expires > now => {
+                live.last_used.store(self.now_ms(), Ordering::Relaxed);
+                Ok((live, t.viewer))
+            }
+            _ => Err(HubError::BadTicket(shown(id))),
+        }
     }
 
     /// The caps on live-update streams and their counts.

@@ -552,6 +552,139 @@ async fn live_updates_carry_only_the_version() {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
+/// Issue 18 item 8: seat tokens travel in a header, and the live-update
+/// stream opens with a single-use ticket, so no token sits in a URL (and
+/// so in a reverse proxy's access log). `?token=` still works.
+#[tokio::test]
+async fn tokens_travel_in_a_header_and_streams_open_with_a_ticket() {
+    let hub = hub();
+    let g = create(&hub, json!({"seats": ["human", "human"]})).await;
+    let id = g["id"].as_str().unwrap();
+    let toks = tokens(&g);
+    let spectator = g["spectator_token"].as_str().unwrap();
+    let bearer = |t: &str| format!("Bearer {t}");
+    let get = |uri: String, auth: Option<String>| {
+        let hub = hub.clone();
+        async move {
+            let headers: Vec<(&str, &str)> = match &auth {
+                Some(a) => vec![("authorization", a.as_str())],
+                None => vec![],
+            };
+            let (st, _, v) = common::send_with(&hub, "GET", &uri, &headers, None).await;
+            (st, v)
+        }
+    };
+    // Every call takes the token in the header...
+    let (st, s) = get(format!("/api/games/{id}?log=1"), Some(bearer(&toks[0]))).await;
+    assert_eq!(st, StatusCode::OK, "{s}");
+    assert_eq!(s["you"], 1);
+    assert_eq!(s["view"]["log"].as_array().unwrap().len(), 1);
+    let (seat, tok) = deciding(&s, &toks).unwrap();
+    let body = json!({"version": s["version"], "index": 0}).to_string();
+    let (st, _, v) = common::send_with(
+        &hub,
+        "POST",
+        &format!("/api/games/{id}/choice"),
+        &[("authorization", &bearer(&tok))],
+        Some(body.into_bytes()),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "seat {seat}: {v}");
+    // ...refuses a wrong one or another scheme...
+    let (st, v) = get(format!("/api/games/{id}"), Some(bearer("nope"))).await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "{v}");
+    let (st, v) = get(
+        format!("/api/games/{id}"),
+        Some(format!("Basic {}", toks[0])),
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    let (st, v) = get(format!("/api/games/{id}"), None).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("Authorization: Bearer"),
+        "{v}"
+    );
+    // ...and still reads the old query.
+    let (st, _) = get(format!("/api/games/{id}?token={}", toks[1]), None).await;
+    assert_eq!(st, StatusCode::OK);
+
+    // A stream: a ticket asked for with the token in the header...
+    let ticket = |tok: String| {
+        let hub = hub.clone();
+        let uri = format!("/api/games/{id}/stream-ticket");
+        async move {
+            let (st, _, v) = common::send_with(
+                &hub,
+                "POST",
+                &uri,
+                &[("authorization", &bearer(&tok))],
+                None,
+            )
+            .await;
+            assert_eq!(st, StatusCode::OK, "{v}");
+            assert_eq!(v["expires_in"], 60);
+            v["ticket"].as_str().unwrap().to_string()
+        }
+    };
+    let t = ticket(spectator.to_string()).await;
+    assert_ne!(t, spectator);
+    let open = |t: String| {
+        let req = Request::builder()
+            .uri(format!("/api/games/{id}/updates?ticket={t}"))
+            .body(Body::empty())
+            .unwrap();
+        http::router(hub.clone()).oneshot(req)
+    };
+    // ...opens one stream...
+    let res = open(t.clone()).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let mut body = res.into_body();
+    let v = snap(&hub, id, spectator).await["version"].as_u64().unwrap();
+    assert_eq!(
+        next_frame(&mut body).await.trim(),
+        format!("data: {{\"version\":{v}}}")
+    );
+    // ...once.
+    let (st, e) = get(format!("/api/games/{id}/updates?ticket={t}"), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    assert!(e["error"].as_str().unwrap().contains("ticket"), "{e}");
+    let (st, _) = get(format!("/api/games/{id}/updates?ticket=0123"), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    // A viewer keeps a few unused tickets; a new one replaces the oldest.
+    let mut kept = Vec::new();
+    for _ in 0..5 {
+        kept.push(ticket(toks[0].clone()).await);
+    }
+    let (st, _) = get(format!("/api/games/{id}/updates?ticket={}", kept[0]), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "the oldest of five was dropped");
+    let res = open(kept[4].clone()).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    // A ticket opens its own game only.
+    let other = create(&hub, json!({"seats": ["human", "human"]})).await;
+    let (st, _) = get(
+        format!(
+            "/api/games/{}/updates?ticket={}",
+            other["id"].as_str().unwrap(),
+            kept[3]
+        ),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    // A stream also opens with the token in a header (other clients).
+    let req = Request::builder()
+        .uri(format!("/api/games/{id}/updates"))
+        .header("authorization", bearer(&toks[1]))
+        .body(Body::empty())
+        .unwrap();
+    let res = http::router(hub.clone()).oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
 #[tokio::test]
 async fn public_data_setup_cards_and_log_tail() {
     let hub = hub();
