@@ -421,7 +421,8 @@ async fn play_whole_games_by_clicking() {
     let hub = Hub::open(Arc::new(SqliteStore::in_memory().unwrap())).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, http::router(hub)).await });
+    let served = hub.clone();
+    tokio::spawn(async move { axum::serve(listener, http::router(served)).await });
 
     let port = free_port();
     let _driver = Driver(
@@ -478,6 +479,26 @@ async fn play_whole_games_by_clicking() {
         .js("return document.querySelectorAll('#side b b, #whoami b').length;")
         .await;
     assert_eq!(bold, Value::from(0), "a player's name was read as markup");
+    // Issue 18 item 8: the page sends its token in a header, never in a
+    // URL, and follows the game with a stream opened by a ticket.
+    let urls = table
+        .js("return performance.getEntriesByType('resource').map((e) => e.name);")
+        .await;
+    let urls: Vec<&str> = urls
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        urls.iter().all(|u| !u.contains("token=")),
+        "a token in a URL: {urls:?}"
+    );
+    assert!(
+        urls.iter().any(|u| u.contains("/stream-ticket")),
+        "no stream ticket asked for: {urls:?}"
+    );
+    assert!(hub.streams().open() >= 1, "the page follows the game");
 
     let link = table
         .create("leaders-lore", &["human", "heuristic", "random"], "Bo")
