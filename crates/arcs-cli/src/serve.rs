@@ -28,9 +28,23 @@ pub struct Args {
     /// Connections open at once (also bounded by the file-descriptor limit).
     #[arg(long, default_value_t = 1000)]
     max_connections: usize,
-    /// Connections open at once from one address (0: no limit).
+    /// Connections open at once from one address, an IPv6 /64 counting
+    /// as one (0: no limit).
     #[arg(long, default_value_t = 64)]
     max_connections_per_address: usize,
+    /// Live-update streams (open game pages) at once [default: half of
+    /// --max-connections; at most three quarters of it, so ordinary
+    /// requests always find a connection].
+    #[arg(long)]
+    max_streams: Option<usize>,
+    /// Live-update streams at once from one address or IPv6 /64 (0: no
+    /// limit).
+    #[arg(long, default_value_t = 16)]
+    max_streams_per_address: usize,
+    /// Spectators' live-update streams at once per game (0: no limit).
+    /// Each seat has its own room besides (8 streams).
+    #[arg(long, default_value_t = 32)]
+    max_spectator_streams_per_game: usize,
     /// Threads for bots' thinking (default: all cores but one).
     #[arg(long)]
     bot_threads: Option<usize>,
@@ -71,6 +85,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         s.hub.bot_threads = n.max(1);
     }
     s.net.max_connections = args.max_connections.max(1);
+    s.hub.streams.max_streams = args.max_streams.unwrap_or(s.net.max_connections / 2).max(1);
+    s.hub.streams.per_address = args.max_streams_per_address;
+    s.hub.streams.spectators_per_game = args.max_spectator_streams_per_game;
     s.net.max_connections_per_address = if args.behind_proxy {
         0
     } else {

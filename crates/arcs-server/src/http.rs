@@ -3,10 +3,12 @@
 //! Every error is a JSON object `{"error": "..."}` with a fitting status;
 //! every response carries basic security headers.
 
+use crate::addr::key_of;
 use crate::hub::{CreateGame, Created, Hub, HubError};
 use crate::public_data;
 use crate::snapshot::Snapshot;
 use crate::store::StoreError;
+use crate::streams::StreamRefused;
 use crate::webhook::WebhookError;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::QueryRejection;
@@ -17,6 +19,7 @@ use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
+use rand::Rng;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::convert::Infallible;
@@ -24,10 +27,16 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio_stream::wrappers::BroadcastStream;
-use tokio_stream::{Stream, StreamExt};
+use tokio_stream::StreamExt;
 
 /// Largest request body accepted (bytes); larger ones get 413.
 pub const MAX_BODY: usize = 16 * 1024;
+
+/// A refused live-update stream is told to try again after this long.
+const STREAM_RETRY_SECS: u64 = 30;
+
+/// Live-update streams send a keep-alive comment this often.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// How the HTTP layer guards itself.
 #[derive(Clone, Debug)]
@@ -101,7 +110,9 @@ impl From<HubError> for ApiError {
     fn from(e: HubError) -> Self {
         let status = match &e {
             HubError::NoSuchGame(_) => StatusCode::NOT_FOUND,
-            HubError::BadToken(_) | HubError::Spectator => StatusCode::FORBIDDEN,
+            HubError::BadToken(_) | HubError::BadTicket(_) | HubError::Spectator => {
+                StatusCode::FORBIDDEN
+            }
             HubError::Stale { .. }
             | HubError::NotYourDecision
             | HubError::GameOver
@@ -123,6 +134,21 @@ impl From<HubError> for ApiError {
         if let HubError::TooMany(t) = &e {
             err.retry_after_secs = Some(t.retry_after.as_secs().max(1));
         }
+        err
+    }
+}
+
+impl From<StreamRefused> for ApiError {
+    fn from(e: StreamRefused) -> Self {
+        // The client's own caps are its doing (429); the server's is
+        // everyone's (503). Either way the page tries again later.
+        let status = if e.is_clients() {
+            StatusCode::TOO_MANY_REQUESTS
+        } else {
+            StatusCode::SERVICE_UNAVAILABLE
+        };
+        let mut err = ApiError::new(status, e.to_string());
+        err.retry_after_secs = Some(STREAM_RETRY_SECS);
         err
     }
 }
@@ -204,15 +230,67 @@ impl FromRequestParts<App> for Client {
     }
 }
 
+/// The secret of a seat's (or the spectators') link. Sent as
+/// `Authorization: Bearer T` (issue 18 item 8: a URL's query lands in
+/// reverse proxies' access logs, headers do not); `?token=T` is still
+/// read, for old links and clients.
+struct SeatToken(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for SeatToken {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, ApiError> {
+        match bearer(&parts.headers)? {
+            Some(token) => Ok(SeatToken(token)),
+            None => query_param(&parts.uri, "token")
+                .map(SeatToken)
+                .ok_or_else(|| {
+                    ApiError::new(
+                        StatusCode::BAD_REQUEST,
+                        "missing token: send your link's token as Authorization: Bearer <token>",
+                    )
+                }),
+        }
+    }
+}
+
+/// The token of an `Authorization: Bearer` header, if there is one.
+fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let bad = || {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad Authorization header: send Bearer <token>",
+        )
+    };
+    let value = value.to_str().map_err(|_| bad())?.trim();
+    let (scheme, token) = value.split_once(' ').ok_or_else(bad)?;
+    if !scheme.eq_ignore_ascii_case("bearer") || token.trim().is_empty() {
+        return Err(bad());
+    }
+    Ok(Some(token.trim().to_string()))
+}
+
+/// The first value of query parameter `name`, decoded.
+fn query_param(uri: &axum::http::Uri, name: &str) -> Option<String> {
+    url::form_urlencoded::parse(uri.query().unwrap_or("").as_bytes())
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.into_owned())
+}
+
 #[derive(Deserialize)]
-struct TokenQuery {
-    token: String,
+struct LogQuery {
     /// Send only the last `log` visible events (the UI shows 200).
     #[serde(default)]
     log: Option<usize>,
 }
 
-impl TokenQuery {
+impl LogQuery {
     fn trim(&self, mut snap: Snapshot) -> Json<Snapshot> {
         if let Some(n) = self.log {
             let log = &mut snap.view.log;
@@ -287,6 +365,7 @@ pub fn app(hub: Arc<Hub>, settings: HttpSettings) -> Router {
             put(set_webhook).delete(remove_webhook),
         )
         .route("/api/games/{id}/updates", get(updates))
+        .route("/api/games/{id}/stream-ticket", post(stream_ticket))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -466,44 +545,46 @@ async fn create(
 async fn snapshot(
     State(app): State<App>,
     Path(id): Path<String>,
-    q: Result<Query<TokenQuery>, QueryRejection>,
+    SeatToken(token): SeatToken,
+    q: Result<Query<LogQuery>, QueryRejection>,
 ) -> Result<Json<Snapshot>, ApiError> {
     let Query(q) = q?;
-    Ok(q.trim(app.hub.snapshot(&id, &q.token).await?))
+    Ok(q.trim(app.hub.snapshot(&id, &token).await?))
 }
 
 async fn choose(
     State(app): State<App>,
     Path(id): Path<String>,
-    q: Result<Query<TokenQuery>, QueryRejection>,
+    SeatToken(token): SeatToken,
+    q: Result<Query<LogQuery>, QueryRejection>,
     body: Result<JsonObject<ChoiceBody>, ApiError>,
 ) -> Result<Json<Snapshot>, ApiError> {
     let Query(q) = q?;
     let JsonObject(b) = body?;
-    Ok(q.trim(app.hub.act(&id, &q.token, b.version, b.index).await?))
+    Ok(q.trim(app.hub.act(&id, &token, b.version, b.index).await?))
 }
 
 async fn undo(
     State(app): State<App>,
     Path(id): Path<String>,
-    q: Result<Query<TokenQuery>, QueryRejection>,
+    SeatToken(token): SeatToken,
+    q: Result<Query<LogQuery>, QueryRejection>,
     body: Result<JsonObject<UndoBody>, ApiError>,
 ) -> Result<Json<Snapshot>, ApiError> {
     let Query(q) = q?;
     let JsonObject(b) = body?;
-    Ok(q.trim(app.hub.undo(&id, &q.token, b.version).await?))
+    Ok(q.trim(app.hub.undo(&id, &token, b.version).await?))
 }
 
 /// Registers the seat's webhook: `{"url": "https://…"}`.
 async fn set_webhook(
     State(app): State<App>,
     Path(id): Path<String>,
-    q: Result<Query<TokenQuery>, QueryRejection>,
+    SeatToken(token): SeatToken,
     body: Result<JsonObject<WebhookBody>, ApiError>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let Query(q) = q?;
     let JsonObject(b) = body?;
-    let has = app.hub.set_webhook(&id, &q.token, Some(b.url)).await?;
+    let has = app.hub.set_webhook(&id, &token, Some(b.url)).await?;
     Ok(Json(serde_json::json!({ "webhook": has })))
 }
 
@@ -511,28 +592,88 @@ async fn set_webhook(
 async fn remove_webhook(
     State(app): State<App>,
     Path(id): Path<String>,
-    q: Result<Query<TokenQuery>, QueryRejection>,
+    SeatToken(token): SeatToken,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let Query(q) = q?;
-    let has = app.hub.set_webhook(&id, &q.token, None).await?;
+    let has = app.hub.set_webhook(&id, &token, None).await?;
     Ok(Json(serde_json::json!({ "webhook": has })))
 }
 
-/// Server-sent events: `data: {"version": N}` whenever the game changes.
-/// The page then fetches its own snapshot, so nothing hidden travels here.
+/// A single-use ticket for one live-update stream (issue 18 item 8):
+/// the page asks with its token in a header, then opens
+/// `…/updates?ticket=…`, so the token never appears in a URL.
+async fn stream_ticket(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    SeatToken(token): SeatToken,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let ticket = app.hub.stream_ticket(&id, &token).await?;
+    Ok(Json(serde_json::json!({
+        "ticket": ticket,
+        "expires_in": crate::hub::TICKET_LIFE.as_secs(),
+    })))
+}
+
+/// Server-sent events: `data: {"version": N}` first with the game's
+/// version now (so a page that reconnects learns whether it missed
+/// something), then whenever the game changes. The page then fetches its
+/// own snapshot, so nothing hidden travels here.
+///
+/// Issue 18 item 3: the stream is admitted within the caps of `streams`
+/// (counted against the client's address), ends after its lifetime (the
+/// page reconnects), and closes its connection when it ends; a refused
+/// stream closes its connection too, so neither holds a connection that
+/// ordinary requests need.
 async fn updates(
     State(app): State<App>,
     Path(id): Path<String>,
-    q: Result<Query<TokenQuery>, QueryRejection>,
-) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
-    let Query(q) = q?;
-    let (live, _) = app.hub.open_seat(&id, &q.token).await?;
-    let stream = BroadcastStream::new(app.hub.subscribe(&live)).map(|v| {
+    Client(client): Client,
+    req: axum::http::request::Parts,
+) -> Result<Response, ApiError> {
+    // A ticket (the web UI), or the token itself in a header (other
+    // clients) or in the query (old links and clients).
+    let (live, viewer) = match query_param(&req.uri, "ticket") {
+        Some(ticket) => app.hub.redeem_ticket(&id, &ticket).await?,
+        None => {
+            let SeatToken(token) = SeatToken::from_request_parts(&mut { req }, &()).await?;
+            app.hub.open_seat(&id, &token).await?
+        }
+    };
+    let gate = app.hub.streams();
+    let permit = match gate.admit(key_of(client), &live.record.id, viewer.seat().map(|s| s.0)) {
+        Ok(permit) => permit,
+        Err(refused) => return Ok(closing(ApiError::from(refused).into_response())),
+    };
+    let (changes, now) = app.hub.follow(&live).await;
+    drop(live); // the stream must not keep the game in memory
+    let changes = BroadcastStream::new(changes).map(|v| {
         // A lagging receiver just learns "something changed".
-        let version = v.unwrap_or(0);
-        Ok(SseEvent::default().data(format!("{{\"version\":{version}}}")))
+        v.unwrap_or(0)
     });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    let events = tokio_stream::once(now).chain(changes).map(move |version| {
+        // The permit lives as long as the stream: dropped with it, however
+        // the stream ends (its lifetime, the client gone, shutdown).
+        let _counted = &permit;
+        Ok::<_, Infallible>(SseEvent::default().data(format!("{{\"version\":{version}}}")))
+    });
+    let lifetime = stream_lifetime(gate.limits().lifetime);
+    let events = futures_util::StreamExt::take_until(events, tokio::time::sleep(lifetime));
+    let res = Sse::new(events)
+        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+        .into_response();
+    Ok(closing(res))
+}
+
+/// A stream's lifetime: between three quarters of `max` and `max`, at
+/// random, so pages opened together do not all reconnect together.
+fn stream_lifetime(max: Duration) -> Duration {
+    max.mul_f64(rand::thread_rng().gen_range(0.75..=1.0))
+}
+
+/// The response closes its connection once sent.
+fn closing(mut res: Response) -> Response {
+    res.headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    res
 }
 
 #[cfg(test)]

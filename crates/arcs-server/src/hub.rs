@@ -9,10 +9,12 @@
 //! not at the version the choice was made on) and only then becomes the
 //! position, all under the game's lock (issue 11 item 1).
 
-use crate::bots::BotPool;
-use crate::limits::{CreationLimiter, CreationLimits, TooMany};
+use crate::addr::AddrKey;
+use crate::bots::{BotPool, Lane, Owner};
+use crate::limits::{CreationLimiter, CreationLimits, Limit, TooMany};
 use crate::snapshot::{snapshot_of, Snapshot, Viewer};
 use crate::store::{GameRecord, SeatKind, Store, StoreError, StoredGame, Waiting};
+use crate::streams::{StreamGate, StreamLimits};
 use crate::webhook::{self, Notice, Notifier, WebhookError, WebhookSettings};
 use arcs_bots::{make_agent, Agent, Budget};
 use arcs_engine::journal::{Save, SavedChoice};
@@ -25,6 +27,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, Mutex, OwnedMutexGuard};
+use unicode_normalization::UnicodeNormalization;
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 /// Why a request was refused. Nothing changed.
 #[derive(Debug, thiserror::Error)]
@@ -33,6 +37,11 @@ pub enum HubError {
     NoSuchGame(String),
     #[error("this link's token does not open game {0:?}")]
     BadToken(String),
+    #[error(
+        "this stream ticket does not open game {0:?}: a ticket opens one stream, within a \
+         minute; ask for a new one"
+    )]
+    BadTicket(String),
     #[error("a spectator cannot act")]
     Spectator,
     #[error("{}", stale_message(*seen, *now))]
@@ -74,10 +83,17 @@ fn stale_message(seen: u64, now: u64) -> String {
 
 fn too_many_message(t: &TooMany) -> String {
     let mins = t.retry_after.as_secs().div_ceil(60).max(1);
-    if t.per_address {
-        format!("too many new games from your address; try again in {mins} min")
-    } else {
-        format!("this server is creating too many games; try again in {mins} min")
+    match t.limit {
+        Limit::Address => {
+            format!("too many new games from your address; try again in {mins} min")
+        }
+        Limit::FairShare => format!(
+            "too many new games from your address while this server is busy (each address \
+             gets a share of what is left); try again in {mins} min"
+        ),
+        Limit::Server => {
+            format!("this server is creating too many games; try again in {mins} min")
+        }
     }
 }
 
@@ -117,21 +133,16 @@ pub struct CreateGame {
 /// The longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 
-/// A player's name as stored: trimmed, 1 to [`MAX_NAME_CHARS`] characters,
-/// no control characters and no characters that reorder or break the text
-/// around them (bidirectional overrides, line separators). Any letters,
-/// digits, punctuation and emoji are fine; pages show names as text.
+/// A player's name as stored: normalised (NFC), without format characters
+/// (Unicode category Cf: zero-width spaces, byte-order marks, tags — issue
+/// 18 item 7: a name made of them looked empty, and `"Ann\u{200b}"` looked
+/// like `"Ann"`), trimmed, 1 to [`MAX_NAME_CHARS`] characters with at least
+/// one visible one. Control characters and characters that reorder or
+/// break the text around them (bidirectional controls, line separators)
+/// are refused rather than dropped: they are never an accident. Any
+/// letters, digits, punctuation and emoji are fine; pages show names as
+/// text.
 pub fn check_name(name: &str) -> Result<String, String> {
-    let name = name.trim();
-    let n = name.chars().count();
-    if n == 0 {
-        return Err("a name needs at least one character (send null for no name)".into());
-    }
-    if n > MAX_NAME_CHARS {
-        return Err(format!(
-            "a name has at most {MAX_NAME_CHARS} characters, not {n}"
-        ));
-    }
     if let Some(c) = name.chars().find(|&c| {
         c.is_control()
             || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
@@ -141,7 +152,59 @@ pub fn check_name(name: &str) -> Result<String, String> {
             c as u32
         ));
     }
+    let nfc: Vec<char> = name.nfc().collect();
+    let kept: String = nfc
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| !invisible(c) || joins(&nfc, i))
+        .map(|(_, &c)| c)
+        .collect();
+    let name = kept.trim();
+    if !name.chars().any(visible) {
+        return Err("a name needs at least one visible character (send null for no name)".into());
+    }
+    let n = name.chars().count();
+    if n > MAX_NAME_CHARS {
+        return Err(format!(
+            "a name has at most {MAX_NAME_CHARS} characters, not {n}"
+        ));
+    }
     Ok(name.to_string())
+}
+
+/// Characters that show nothing and are dropped from names: format
+/// characters (Cf) and the Hangul fillers (letters by category, blank on
+/// screen).
+fn invisible(c: char) -> bool {
+    c.general_category() == GeneralCategory::Format
+        || matches!(c, '\u{115f}' | '\u{1160}' | '\u{3164}' | '\u{ffa0}')
+}
+
+/// Whether `chars[i]` is a zero-width joiner or non-joiner inside a word
+/// of a script that needs it (Persian, Indic scripts, emoji sequences such
+/// as 👨‍👩‍👧): between two visible characters that are not ASCII. Between
+/// ASCII letters it would only make a look-alike (`"An\u{200d}n"`).
+fn joins(chars: &[char], i: usize) -> bool {
+    let word =
+        |c: Option<&char>| c.is_some_and(|&c| !c.is_ascii() && !c.is_whitespace() && !invisible(c));
+    matches!(chars.get(i), Some('\u{200c}' | '\u{200d}'))
+        && i > 0
+        && word(chars.get(i - 1))
+        && word(chars.get(i + 1))
+}
+
+/// Whether `c` shows something by itself: not a space, not invisible, not
+/// a mark (which only decorates the character before it), not the blank
+/// Braille pattern.
+fn visible(c: char) -> bool {
+    use GeneralCategory as G;
+    !c.is_whitespace()
+        && !invisible(c)
+        && c != '\u{2800}'
+        && !matches!(
+            c.general_category(),
+            G::NonspacingMark | G::EnclosingMark | G::SpacingMark
+        )
 }
 
 /// The names of a new game's `seats` seats, checked.
@@ -203,6 +266,8 @@ pub struct HubSettings {
     pub max_bot_think: Duration,
     /// Webhooks that tell a seat it must decide (off by default).
     pub webhooks: WebhookSettings,
+    /// Caps on live-update streams (issue 18 item 3).
+    pub streams: StreamLimits,
 }
 
 impl Default for HubSettings {
@@ -215,6 +280,7 @@ impl Default for HubSettings {
             bot_threads: cores.saturating_sub(1).max(1),
             max_bot_think: MAX_BOT_BUDGET,
             webhooks: WebhookSettings::default(),
+            streams: StreamLimits::default(),
         }
     }
 }
@@ -228,7 +294,24 @@ pub struct LiveGame {
     last_used: AtomicU64,
     /// Each seat's webhook URL, if it registered one (stored too).
     webhooks: StdMutex<Vec<Option<String>>>,
+    /// Unused live-update stream tickets (issue 18 item 8), a few per
+    /// viewer; they go with the game when it leaves memory.
+    tickets: StdMutex<Vec<Ticket>>,
 }
+
+/// A single-use, short-lived secret that opens one live-update stream for
+/// a viewer, so the seat's token need not travel in the stream's URL
+/// (`EventSource` cannot send headers; URLs land in proxies' logs).
+struct Ticket {
+    secret: String,
+    viewer: Viewer,
+    expires: Instant,
+}
+
+/// How long a stream ticket may wait to be used.
+pub const TICKET_LIFE: Duration = Duration::from_secs(60);
+/// Unused tickets kept per viewer of a game; a new one replaces the oldest.
+const TICKETS_PER_VIEWER: usize = 4;
 
 struct Live {
     game: Game,
@@ -259,6 +342,7 @@ pub struct Hub {
     set_aside: StdMutex<HashSet<String>>,
     bots: BotPool,
     limiter: CreationLimiter,
+    streams: Arc<StreamGate>,
     notifier: Notifier,
     settings: HubSettings,
     started: Instant,
@@ -419,7 +503,12 @@ impl LiveGame {
             bots_running: AtomicBool::new(false),
             last_used: AtomicU64::new(0),
             webhooks: StdMutex::new(vec![None; n]),
+            tickets: StdMutex::new(Vec::new()),
         })
+    }
+
+    fn tickets(&self) -> std::sync::MutexGuard<'_, Vec<Ticket>> {
+        self.tickets.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     fn webhooks(&self) -> std::sync::MutexGuard<'_, Vec<Option<String>>> {
@@ -459,6 +548,7 @@ impl Hub {
             set_aside: StdMutex::new(HashSet::new()),
             bots: BotPool::new(settings.bot_threads, settings.max_bot_think),
             limiter: CreationLimiter::new(settings.creation),
+            streams: StreamGate::new(settings.streams.clone()),
             notifier: Notifier::new(settings.webhooks.clone()),
             settings,
             started: Instant::now(),
@@ -632,6 +722,11 @@ impl Hub {
         dropped
     }
 
+    /// Bots' thinks waiting or running now.
+    pub fn bot_demand(&self) -> usize {
+        self.bots.demand()
+    }
+
     /// Games in memory now.
     pub fn game_count(&self) -> usize {
         self.games_map().len()
@@ -725,6 +820,71 @@ impl Hub {
         live.updates.subscribe()
     }
 
+    /// Change notices for one game and its version now (subscribed first,
+    /// so no change can fall between the two).
+    pub async fn follow(&self, live: &LiveGame) -> (broadcast::Receiver<u64>, u64) {
+        let updates = live.updates.subscribe();
+        let now = live.state.lock().await.version;
+        (updates, now)
+    }
+
+    /// A ticket for one live-update stream of game `id` for the token's
+    /// viewer, good once within [`TICKET_LIFE`] (issue 18 item 8).
+    pub async fn stream_ticket(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+    ) -> Result<String, HubError> {
+        let (live, viewer) = self.open_seat(id, token).await?;
+        let secret = self::token();
+        let now = Instant::now();
+        let mut tickets = live.tickets();
+        tickets.retain(|t| t.expires > now);
+        if tickets.iter().filter(|t| t.viewer == viewer).count() >= TICKETS_PER_VIEWER {
+            if let Some(oldest) = tickets.iter().position(|t| t.viewer == viewer) {
+                tickets.remove(oldest);
+            }
+        }
+        tickets.push(Ticket {
+            secret: secret.clone(),
+            viewer,
+            expires: now + TICKET_LIFE,
+        });
+        Ok(secret)
+    }
+
+    /// The game and viewer a stream ticket opens, using the ticket up.
+    pub async fn redeem_ticket(
+        self: &Arc<Self>,
+        id: &str,
+        ticket: &str,
+    ) -> Result<(Arc<LiveGame>, Viewer), HubError> {
+        let live = self.live(id).await?;
+        let now = Instant::now();
+        let found = {
+            let mut tickets = live.tickets();
+            // Every ticket is compared (in constant time) before any is
+            // taken, so timing tells nothing about the others.
+            let hits: Vec<bool> = tickets
+                .iter()
+                .map(|t| same_token(&t.secret, ticket))
+                .collect();
+            hits.iter().position(|&hit| hit).map(|i| tickets.remove(i))
+        };
+        match found {
+            Some(t) if t.expires > now => {
+                live.last_used.store(self.now_ms(), Ordering::Relaxed);
+                Ok((live, t.viewer))
+            }
+            _ => Err(HubError::BadTicket(shown(id))),
+        }
+    }
+
+    /// The caps on live-update streams and their counts.
+    pub fn streams(&self) -> &Arc<StreamGate> {
+        &self.streams
+    }
+
     pub async fn snapshot(self: &Arc<Self>, id: &str, token: &str) -> Result<Snapshot, HubError> {
         let (live, viewer, st) = self.lock(id, token).await?;
         Ok(snap_of(&live, &st, viewer))
@@ -807,8 +967,9 @@ impl Hub {
         req: CreateGame,
         client: Option<IpAddr>,
     ) -> Result<Created, HubError> {
-        let (record, game) = self.new_game(req)?;
+        let (mut record, game) = self.new_game(req)?;
         self.limiter.take(client).map_err(HubError::TooMany)?;
+        record.creator = client.map(|ip| AddrKey::from(ip).to_string());
         let live = Arc::new(LiveGame::new(record.clone(), game, 0).map_err(HubError::BadSettings)?);
         live.last_used.store(self.now_ms(), Ordering::Relaxed);
         let waiting = {
@@ -944,6 +1105,7 @@ impl Hub {
             spectator_token: token(),
             bot_delay_ms,
             names,
+            creator: None,
         };
         Ok((record, game))
     }
@@ -1123,7 +1285,24 @@ impl Hub {
                 agent,
             )
         };
-        let thought = self.bots.think(agent, obs, choices.clone()).await;
+        // Quick bots and searches wait in their own lanes, round-robin by
+        // the client that created the game (issue 18 item 4).
+        let lane = match live.record.seats.get(seat.index()) {
+            Some(SeatKind::Bot(level)) => Lane::of_level(level),
+            _ => Lane::Search,
+        };
+        let owner = Owner {
+            client: live
+                .record
+                .creator
+                .clone()
+                .unwrap_or_else(|| format!("game {}", live.record.id)),
+            game: live.record.id.clone(),
+        };
+        let thought = self
+            .bots
+            .think(agent, obs, choices.clone(), lane, &owner)
+            .await;
         let mut st = live.state.lock().await;
         let i = match thought {
             Some((agent, i)) => {

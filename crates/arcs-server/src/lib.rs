@@ -5,6 +5,7 @@
 //! the HTTP layer ([`http`]) answers each seat from its own view only, and
 //! the connection loop ([`net`]) keeps slow or greedy clients bounded.
 
+pub mod addr;
 pub mod assets;
 pub mod bots;
 pub mod http;
@@ -14,6 +15,7 @@ pub mod net;
 pub mod public_data;
 pub mod snapshot;
 pub mod store;
+pub mod streams;
 pub mod webhook;
 
 pub use hub::{CreateGame, Hub, HubError, HubSettings};
@@ -71,6 +73,17 @@ pub async fn serve(
     if let Some(dir) = settings.db.parent().filter(|d| !d.as_os_str().is_empty()) {
         create_private_dir(dir)?;
     }
+    settings.net.max_connections = settings.net.max_connections.min(connection_room());
+    // Streams hold their connections for long: they may use at most three
+    // quarters of them, so ordinary requests always find one (issue 18
+    // item 3).
+    let connections = settings.net.max_connections.max(1);
+    settings.hub.streams.max_streams = settings
+        .hub
+        .streams
+        .max_streams
+        .min(connections - connections / 4)
+        .max(1);
     let store = Arc::new(SqliteStore::open(&settings.db)?);
     let hub = Hub::open_with(store, settings.hub.clone())?;
     let aside = hub.set_aside_games();
@@ -106,7 +119,6 @@ pub async fn serve(
                 }
             })?;
     }
-    settings.net.max_connections = settings.net.max_connections.min(connection_room());
     let listener = tokio::net::TcpListener::bind(settings.addr).await?;
     on_ready(listener.local_addr()?);
     let app = http::app(hub, settings.http.clone());
@@ -130,6 +142,13 @@ fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
 /// limit (raised to its hard maximum first) less room for the database,
 /// the listener and the rest.
 fn connection_room() -> usize {
+    raise_fd_limit().saturating_sub(64).max(16)
+}
+
+/// Raises this process's soft limit on open files to its hard limit (at
+/// most 65536) and returns the limit in force (`usize::MAX` where there is
+/// none to read). Tests that hold many sockets call it too.
+pub fn raise_fd_limit() -> usize {
     #[cfg(unix)]
     // SAFETY: getrlimit/setrlimit on a local struct.
     unsafe {
@@ -149,7 +168,7 @@ fn connection_room() -> usize {
                     lim.rlim_cur = raised.rlim_cur;
                 }
             }
-            return (lim.rlim_cur as usize).saturating_sub(64).max(16);
+            return usize::try_from(lim.rlim_cur).unwrap_or(usize::MAX);
         }
     }
     usize::MAX

@@ -5,6 +5,7 @@
 //! a bounded number of sockets for a bounded time, and the server keeps
 //! answering everyone else.
 
+use crate::addr::AddrKey;
 use crate::http::ClientAddr;
 use axum::Router;
 use hyper::server::conn::http1;
@@ -12,7 +13,6 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::collections::HashMap;
 use std::future::Future;
-use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
@@ -27,8 +27,9 @@ use tower::ServiceExt;
 pub struct NetSettings {
     /// Connections open at once; more wait in the kernel's queue.
     pub max_connections: usize,
-    /// Connections open at once from one address (0: no limit, e.g.
-    /// behind a reverse proxy where every client has the proxy's address).
+    /// Connections open at once from one address, an IPv6 /64 counting as
+    /// one (issue 18 item 3; 0: no limit, e.g. behind a reverse proxy
+    /// where every client has the proxy's address).
     pub max_connections_per_address: usize,
     /// A request's headers must arrive within this long, counted from the
     /// moment the connection waits for a request (so also the idle limit
@@ -49,27 +50,27 @@ impl Default for NetSettings {
     }
 }
 
-/// Open connections per address.
+/// Open connections per address (an IPv6 /64 is one: `addr`).
 #[derive(Default)]
-struct PerAddress(Mutex<HashMap<IpAddr, usize>>);
+struct PerAddress(Mutex<HashMap<AddrKey, usize>>);
 
 /// One connection counted against its address; uncounted on drop.
 struct AddressSlot {
     table: Arc<PerAddress>,
-    ip: IpAddr,
+    key: AddrKey,
 }
 
 impl PerAddress {
-    fn take(table: &Arc<PerAddress>, ip: IpAddr, max: usize) -> Option<AddressSlot> {
+    fn take(table: &Arc<PerAddress>, key: AddrKey, max: usize) -> Option<AddressSlot> {
         let mut map = table.0.lock().unwrap_or_else(|p| p.into_inner());
-        let n = map.entry(ip).or_insert(0);
+        let n = map.entry(key).or_insert(0);
         if max > 0 && *n >= max {
             return None;
         }
         *n += 1;
         Some(AddressSlot {
             table: table.clone(),
-            ip,
+            key,
         })
     }
 }
@@ -77,10 +78,10 @@ impl PerAddress {
 impl Drop for AddressSlot {
     fn drop(&mut self) {
         let mut map = self.table.0.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(n) = map.get_mut(&self.ip) {
+        if let Some(n) = map.get_mut(&self.key) {
             *n -= 1;
             if *n == 0 {
-                map.remove(&self.ip);
+                map.remove(&self.key);
             }
         }
     }
@@ -119,9 +120,10 @@ pub async fn serve(
             _ = &mut shutdown => break,
         };
         let ip = peer.ip();
-        let Some(slot) = PerAddress::take(&per_address, ip, settings.max_connections_per_address)
+        let key = AddrKey::from(ip);
+        let Some(slot) = PerAddress::take(&per_address, key, settings.max_connections_per_address)
         else {
-            tracing::debug!("{ip} has too many connections open; closing a new one");
+            tracing::debug!("{key} has too many connections open; closing a new one");
             continue; // dropping the stream closes it
         };
         let _ = stream.set_nodelay(true);
@@ -246,6 +248,20 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for WriteTimeout<S> {
 mod tests {
     use super::*;
     use tokio::io::AsyncWriteExt;
+
+    /// Issue 18 item 3: one IPv6 /64 is one client for the connection cap.
+    #[test]
+    fn an_ipv6_64_shares_one_connection_budget() {
+        let table = Arc::new(PerAddress::default());
+        let key = |s: &str| AddrKey::from(s.parse::<std::net::IpAddr>().unwrap());
+        let held: Vec<_> = (1..=3)
+            .map(|n| PerAddress::take(&table, key(&format!("2001:db8:0:1::{n}")), 3).unwrap())
+            .collect();
+        assert!(PerAddress::take(&table, key("2001:db8:0:1:abcd::9"), 3).is_none());
+        assert!(PerAddress::take(&table, key("2001:db8:0:2::1"), 3).is_some());
+        drop(held);
+        assert!(PerAddress::take(&table, key("2001:db8:0:1::1"), 3).is_some());
+    }
 
     #[tokio::test]
     async fn a_peer_that_stops_reading_is_dropped() {

@@ -55,6 +55,13 @@ pub struct GameRecord {
     /// created before names existed.
     #[serde(default)]
     pub names: Vec<Option<String>>,
+    /// The client that created the game: its address, an IPv6 /64 for
+    /// IPv6 (`addr::AddrKey`), so the bots' pool can share its threads
+    /// fairly between clients (issue 18 item 4). `None` for games created
+    /// before issue 18 or without a known address: each such game then
+    /// counts as a client of its own. Never shown to anyone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creator: Option<String>,
 }
 
 impl GameRecord {
@@ -463,6 +470,7 @@ mod tests {
             spectator_token: "s".into(),
             bot_delay_ms: 0,
             names: vec![Some("Ann".into()), None],
+            creator: Some("2001:db8:1:2::/64".into()),
         }
     }
 
@@ -481,6 +489,26 @@ mod tests {
         );
         let back: Vec<SeatInfo> = serde_json::from_value(v).unwrap();
         assert_eq!(back, r.seat_infos());
+    }
+
+    /// Issue 18 item 4: records gain the creating client; records stored
+    /// before read as created by nobody known.
+    #[test]
+    fn records_keep_their_creator_and_old_ones_have_none() {
+        let r = record("g1");
+        let json = to_json(&r);
+        assert!(json.contains("\"creator\":\"2001:db8:1:2::/64\""), "{json}");
+        let mut old: serde_json::Value = serde_json::from_str(&json).unwrap();
+        old.as_object_mut().unwrap().remove("creator");
+        let back: GameRecord = serde_json::from_value(old).unwrap();
+        assert_eq!(back.creator, None);
+        assert_eq!(
+            GameRecord {
+                creator: r.creator.clone(),
+                ..back
+            },
+            r
+        );
     }
 
     #[test]

@@ -11,7 +11,8 @@
 //! and sets `ARCS_BROWSER_TEST=1`, which makes a missing browser a failure.
 //! Elsewhere the test is skipped when chromedriver is absent.
 
-use arcs_server::{http, Hub, SqliteStore};
+use arcs_server::streams::StreamLimits;
+use arcs_server::{http, Hub, HubSettings, SqliteStore};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -418,10 +419,24 @@ async fn play_whole_games_by_clicking() {
     };
 
     // The server, in-process, on a free loopback port.
-    let hub = Hub::open(Arc::new(SqliteStore::in_memory().unwrap())).unwrap();
+    // Live-update streams end every few seconds here (10 minutes in
+    // service), so the games are also played across the page's
+    // reconnections (issue 18 item 3).
+    let hub = Hub::open_with(
+        Arc::new(SqliteStore::in_memory().unwrap()),
+        HubSettings {
+            streams: StreamLimits {
+                lifetime: Duration::from_secs(8),
+                ..StreamLimits::default()
+            },
+            ..HubSettings::default()
+        },
+    )
+    .unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, http::router(hub)).await });
+    let served = hub.clone();
+    tokio::spawn(async move { axum::serve(listener, http::router(served)).await });
 
     let port = free_port();
     let _driver = Driver(
@@ -478,6 +493,34 @@ async fn play_whole_games_by_clicking() {
         .js("return document.querySelectorAll('#side b b, #whoami b').length;")
         .await;
     assert_eq!(bold, Value::from(0), "a player's name was read as markup");
+    // Issue 18 item 8: the page sends its token in a header, never in a
+    // URL, and follows the game with a stream opened by a ticket.
+    let urls = table
+        .js("return performance.getEntriesByType('resource').map((e) => e.name);")
+        .await;
+    let urls: Vec<&str> = urls
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        urls.iter().all(|u| !u.contains("token=")),
+        "a token in a URL: {urls:?}"
+    );
+    assert!(
+        urls.iter().any(|u| u.contains("/stream-ticket")),
+        "no stream ticket asked for: {urls:?}"
+    );
+    let start = Instant::now();
+    while hub.streams().open() == 0 {
+        // Between two streams for a moment (a reconnection).
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the page does not follow the game"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 
     let link = table
         .create("leaders-lore", &["human", "heuristic", "random"], "Bo")

@@ -503,6 +503,16 @@ async fn concurrent_choices_on_one_game_are_serialized() {
     assert_eq!(after["version"].as_u64(), Some(v + 1));
 }
 
+/// The next frame of a live-update stream's body, as text.
+async fn next_frame(body: &mut Body) -> String {
+    let frame = tokio::time::timeout(std::time::Duration::from_secs(10), body.frame())
+        .await
+        .expect("an update arrives")
+        .unwrap()
+        .unwrap();
+    String::from_utf8(frame.into_data().unwrap().to_vec()).unwrap()
+}
+
 #[tokio::test]
 async fn live_updates_carry_only_the_version() {
     let hub = hub();
@@ -518,16 +528,19 @@ async fn live_updates_carry_only_the_version() {
     assert_eq!(res.status(), StatusCode::OK);
     let mut body = res.into_body();
     let s = snap(&hub, id, spectator).await;
-    let (_, tok) = deciding(&s, &toks).unwrap();
     let v = s["version"].as_u64().unwrap();
+    // First the version now (a page that reconnects learns whether it
+    // missed something), then each change.
+    assert_eq!(
+        next_frame(&mut body).await.trim(),
+        format!("data: {{\"version\":{v}}}")
+    );
+    let (_, tok) = deciding(&s, &toks).unwrap();
     assert_eq!(act(&hub, id, &tok, v, 0).await.0, StatusCode::OK);
-    let frame = tokio::time::timeout(std::time::Duration::from_secs(10), body.frame())
-        .await
-        .expect("an update arrives")
-        .unwrap()
-        .unwrap();
-    let text = String::from_utf8(frame.into_data().unwrap().to_vec()).unwrap();
-    assert_eq!(text.trim(), format!("data: {{\"version\":{}}}", v + 1));
+    assert_eq!(
+        next_frame(&mut body).await.trim(),
+        format!("data: {{\"version\":{}}}", v + 1)
+    );
     // A wrong token gets no stream.
     let (status, _) = call(
         &hub,
@@ -537,6 +550,139 @@ async fn live_updates_carry_only_the_version() {
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+/// Issue 18 item 8: seat tokens travel in a header, and the live-update
+/// stream opens with a single-use ticket, so no token sits in a URL (and
+/// so in a reverse proxy's access log). `?token=` still works.
+#[tokio::test]
+async fn tokens_travel_in_a_header_and_streams_open_with_a_ticket() {
+    let hub = hub();
+    let g = create(&hub, json!({"seats": ["human", "human"]})).await;
+    let id = g["id"].as_str().unwrap();
+    let toks = tokens(&g);
+    let spectator = g["spectator_token"].as_str().unwrap();
+    let bearer = |t: &str| format!("Bearer {t}");
+    let get = |uri: String, auth: Option<String>| {
+        let hub = hub.clone();
+        async move {
+            let headers: Vec<(&str, &str)> = match &auth {
+                Some(a) => vec![("authorization", a.as_str())],
+                None => vec![],
+            };
+            let (st, _, v) = common::send_with(&hub, "GET", &uri, &headers, None).await;
+            (st, v)
+        }
+    };
+    // Every call takes the token in the header...
+    let (st, s) = get(format!("/api/games/{id}?log=1"), Some(bearer(&toks[0]))).await;
+    assert_eq!(st, StatusCode::OK, "{s}");
+    assert_eq!(s["you"], 1);
+    assert_eq!(s["view"]["log"].as_array().unwrap().len(), 1);
+    let (seat, tok) = deciding(&s, &toks).unwrap();
+    let body = json!({"version": s["version"], "index": 0}).to_string();
+    let (st, _, v) = common::send_with(
+        &hub,
+        "POST",
+        &format!("/api/games/{id}/choice"),
+        &[("authorization", &bearer(&tok))],
+        Some(body.into_bytes()),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "seat {seat}: {v}");
+    // ...refuses a wrong one or another scheme...
+    let (st, v) = get(format!("/api/games/{id}"), Some(bearer("nope"))).await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "{v}");
+    let (st, v) = get(
+        format!("/api/games/{id}"),
+        Some(format!("Basic {}", toks[0])),
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    let (st, v) = get(format!("/api/games/{id}"), None).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("Authorization: Bearer"),
+        "{v}"
+    );
+    // ...and still reads the old query.
+    let (st, _) = get(format!("/api/games/{id}?token={}", toks[1]), None).await;
+    assert_eq!(st, StatusCode::OK);
+
+    // A stream: a ticket asked for with the token in the header...
+    let ticket = |tok: String| {
+        let hub = hub.clone();
+        let uri = format!("/api/games/{id}/stream-ticket");
+        async move {
+            let (st, _, v) = common::send_with(
+                &hub,
+                "POST",
+                &uri,
+                &[("authorization", &bearer(&tok))],
+                None,
+            )
+            .await;
+            assert_eq!(st, StatusCode::OK, "{v}");
+            assert_eq!(v["expires_in"], 60);
+            v["ticket"].as_str().unwrap().to_string()
+        }
+    };
+    let t = ticket(spectator.to_string()).await;
+    assert_ne!(t, spectator);
+    let open = |t: String| {
+        let req = Request::builder()
+            .uri(format!("/api/games/{id}/updates?ticket={t}"))
+            .body(Body::empty())
+            .unwrap();
+        http::router(hub.clone()).oneshot(req)
+    };
+    // ...opens one stream...
+    let res = open(t.clone()).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let mut body = res.into_body();
+    let v = snap(&hub, id, spectator).await["version"].as_u64().unwrap();
+    assert_eq!(
+        next_frame(&mut body).await.trim(),
+        format!("data: {{\"version\":{v}}}")
+    );
+    // ...once.
+    let (st, e) = get(format!("/api/games/{id}/updates?ticket={t}"), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    assert!(e["error"].as_str().unwrap().contains("ticket"), "{e}");
+    let (st, _) = get(format!("/api/games/{id}/updates?ticket=0123"), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    // A viewer keeps a few unused tickets; a new one replaces the oldest.
+    let mut kept = Vec::new();
+    for _ in 0..5 {
+        kept.push(ticket(toks[0].clone()).await);
+    }
+    let (st, _) = get(format!("/api/games/{id}/updates?ticket={}", kept[0]), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "the oldest of five was dropped");
+    let res = open(kept[4].clone()).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    // A ticket opens its own game only.
+    let other = create(&hub, json!({"seats": ["human", "human"]})).await;
+    let (st, _) = get(
+        format!(
+            "/api/games/{}/updates?ticket={}",
+            other["id"].as_str().unwrap(),
+            kept[3]
+        ),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    // A stream also opens with the token in a header (other clients).
+    let req = Request::builder()
+        .uri(format!("/api/games/{id}/updates"))
+        .header("authorization", bearer(&toks[1]))
+        .body(Body::empty())
+        .unwrap();
+    let res = http::router(hub.clone()).oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
 }
 
 #[tokio::test]
@@ -619,7 +765,7 @@ async fn player_names_are_stored_and_shown_as_given() {
 
     for (bad, why) in [
         (json!(["Ann"]), "entries for 2 seats"),
-        (json!(["Ann", "   "]), "at least one character"),
+        (json!(["Ann", "   "]), "at least one visible character"),
         (json!(["Ann", "x".repeat(25)]), "at most 24 characters"),
         (json!(["Ann", "a\u{0007}b"]), "U+0007"),
         (json!(["Ann", "a\nb"]), "U+000A"),
@@ -651,6 +797,57 @@ async fn player_names_are_stored_and_shown_as_given() {
     .await;
     assert_eq!(g["seats"][0]["name"], "é".repeat(24));
     assert_eq!(store.count().unwrap(), 2, "refused settings stored nothing");
+}
+
+/// Issue 18 item 7: names made of invisible characters are refused, and
+/// look-alikes are normalised (NFC, format characters dropped, trimmed).
+#[tokio::test]
+async fn invisible_names_are_refused_and_look_alikes_normalised() {
+    let hub = hub();
+    for bad in [
+        "\u{200b}",
+        "\u{feff}",
+        "\u{E0001}",
+        " \u{200b}\u{200d} \u{2060}",
+        "\u{3164}",
+        "\u{0301}",
+    ] {
+        let (status, v) = call(
+            &hub,
+            "POST",
+            "/api/games",
+            Some(&json!({"seats": ["human", "human"], "names": ["Ann", bad]}).to_string()),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad:?}: {v}");
+        let msg = v["error"].as_str().unwrap();
+        assert!(
+            msg.contains("seat 2") && msg.contains("visible character"),
+            "{bad:?}: {msg}"
+        );
+    }
+    for (given, stored) in [
+        ("Ann\u{200b}", "Ann"),
+        ("\u{feff}Bob\u{E0001}", "Bob"),
+        ("An\u{200d}n", "Ann"),
+        ("Zoe\u{0308}", "Zo\u{eb}"),
+        // Joiners that scripts and emoji need stay.
+        (
+            "\u{0645}\u{06cc}\u{200c}\u{062e}\u{0648}\u{0627}\u{0647}\u{0645}",
+            "\u{0645}\u{06cc}\u{200c}\u{062e}\u{0648}\u{0627}\u{0647}\u{0645}",
+        ),
+        (
+            "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}",
+            "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}",
+        ),
+    ] {
+        let g = create(
+            &hub,
+            json!({"seats": ["human", "human"], "names": ["Ann", given]}),
+        )
+        .await;
+        assert_eq!(g["seats"][1]["name"], stored, "{given:?}");
+    }
 }
 
 /// A campaign game through the API: fixed Fates, the Act I setup, the

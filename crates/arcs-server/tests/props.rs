@@ -158,6 +158,8 @@ fn name() -> impl Strategy<Value = Value> {
         4 => "[ ]?\\pL{1,24}[ ]?".prop_map(Value::String),
         2 => "\\PC{0,30}".prop_map(Value::String),
         1 => "[a-z\u{0}-\u{1f}\u{7f}\u{202a}-\u{202e}\u{2066}-\u{2069}]{0,6}".prop_map(Value::String),
+        // Format characters, joiners, fillers and marks (issue 18 item 7).
+        1 => "[a-z\u{200b}-\u{200d}\u{2060}\u{feff}\u{3164}\u{0301}\u{E0001}\u{0645} ]{0,8}".prop_map(Value::String),
         1 => Just(Value::Null),
         1 => number(),
     ]
@@ -297,9 +299,15 @@ proptest! {
                         None => prop_assert!(seat.get("name").is_none()),
                         Some(g) => {
                             let shown = seat["name"].as_str().unwrap();
-                            prop_assert_eq!(shown, g.trim());
+                            // Normalised as check_name says, for good: a
+                            // stored name passes again unchanged.
+                            prop_assert_eq!(Ok(shown.to_string()), arcs_server::hub::check_name(g));
+                            prop_assert_eq!(Ok(shown.to_string()), arcs_server::hub::check_name(shown));
+                            prop_assert_eq!(shown, shown.trim());
                             prop_assert!((1..=24).contains(&shown.chars().count()));
                             prop_assert!(!shown.chars().any(char::is_control));
+                            let format_char = |c: char| matches!(c, '\u{200b}' | '\u{feff}' | '\u{2060}' | '\u{E0000}'..='\u{E007F}');
+                            prop_assert!(!shown.chars().any(format_char), "{:?}", shown);
                         }
                     }
                 }

@@ -7,8 +7,12 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, body) {
+/** Calls the API. `token` (a seat's or the spectators' secret) travels in
+ * the Authorization header, never in the URL (issue 18 item 8: URLs land
+ * in proxies' access logs). */
+export async function api(method, path, body, token) {
   const init = { method, headers: {} };
+  if (token) init.headers["authorization"] = `Bearer ${token}`;
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(body);

@@ -11,8 +11,10 @@ import { renderLog } from "./log.js";
 import * as panels from "./panels.js";
 
 const gameId = () => location.pathname.split("/").pop();
+// The link's secret sits in the fragment (#token=…), which the browser
+// never sends; the page sends it in a header (api.js).
 const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
-const q = () => `token=${encodeURIComponent(token())}&log=400`;
+const q = () => "log=400";
 
 let data = null;
 let snap = null;
@@ -36,9 +38,7 @@ export async function game() {
   try {
     data = await loadData();
     await refresh();
-    const es = new EventSource(`/api/games/${gameId()}/updates?token=${encodeURIComponent(token())}`);
-    es.onmessage = () => refresh();
-    es.onerror = () => {}; // the browser reconnects by itself
+    follow();
     $("undo").onclick = undo;
     $("results").onclick = () => {
       try { localStorage.removeItem(`arcs.results.${gameId()}`); } catch (e) { /* ignore */ }
@@ -57,10 +57,61 @@ export async function game() {
   }
 }
 
+/**
+ * Follows the game's live updates. The stream opens with a single-use
+ * ticket (EventSource cannot send the token in a header), and the server
+ * ends every stream after a while and refuses new ones when too many are
+ * open (docs/api.md, Limits): on any end or error the page asks for a new
+ * ticket and opens a new stream, waiting longer after each failure
+ * (1 s, 2 s, 4 s … at most a minute).
+ */
+let stream = null;
+let retries = 0;
+let retryTimer = null;
+async function follow() {
+  clearTimeout(retryTimer);
+  if (stream) stream.close();
+  stream = null;
+  let ticket;
+  try {
+    ticket = (await api("POST", `/api/games/${gameId()}/stream-ticket`, undefined, token())).ticket;
+  } catch (err) {
+    followLater();
+    return;
+  }
+  const es = new EventSource(`/api/games/${gameId()}/updates?ticket=${encodeURIComponent(ticket)}`);
+  stream = es;
+  es.onopen = () => { retries = 0; };
+  // Each message is the game's version: the first one the version now, so
+  // after a reconnection the page fetches only if it missed something.
+  es.onmessage = (e) => {
+    let v = null;
+    try { v = JSON.parse(e.data).version; } catch (err) { v = null; }
+    if (!snap || v !== snap.version) refresh();
+  };
+  es.onerror = () => {
+    // The browser would retry with the used ticket: take over instead.
+    es.close();
+    if (stream !== es) return;
+    stream = null;
+    followLater();
+  };
+}
+
+function followLater() {
+  const wait = Math.min(60000, 1000 * 2 ** Math.min(retries, 6));
+  retries += 1;
+  // After a stream that ended, the next one's first message says whether
+  // anything changed; while streams keep failing, look at the game at
+  // each try instead.
+  const look = retries > 1;
+  retryTimer = setTimeout(() => { if (look) refresh(); follow(); }, wait);
+}
+
 async function refresh() {
   try {
     const wasMine = snap && snap.your_turn;
-    const next = await api("GET", `/api/games/${gameId()}?${q()}`);
+    const next = await api("GET", `/api/games/${gameId()}?${q()}`, undefined, token());
     if (!window.arcsErrors.length) showError("");
     show(next);
     if (snap.your_turn && !wasMine && document.hidden && "Notification" in window && Notification.permission === "granted") {
@@ -108,7 +159,7 @@ async function choose(index) {
   busy = true;
   showError("");
   try {
-    show(await api("POST", `/api/games/${gameId()}/choice?${q()}`, { version: snap.version, index }));
+    show(await api("POST", `/api/games/${gameId()}/choice?${q()}`, { version: snap.version, index }, token()));
   } catch (err) {
     showError(err.message);
     if (err.status === 409) await refresh();
@@ -120,7 +171,7 @@ async function choose(index) {
 async function undo() {
   showError("");
   try {
-    show(await api("POST", `/api/games/${gameId()}/undo?${q()}`, { version: snap.version }));
+    show(await api("POST", `/api/games/${gameId()}/undo?${q()}`, { version: snap.version }, token()));
   } catch (err) {
     showError(err.message);
     if (err.status === 409) await refresh();
@@ -172,7 +223,7 @@ function setUpNotifications() {
   const hook = async (method, body) => {
     $("webhook-state").textContent = "";
     try {
-      const r = await api(method, `/api/games/${gameId()}/webhook?token=${encodeURIComponent(token())}`, body);
+      const r = await api(method, `/api/games/${gameId()}/webhook`, body, token());
       snap.webhook = !!(r && r.webhook);
       $("webhook-state").textContent = snap.webhook ? "Saved: it is called when this seat must decide." : "Removed.";
     } catch (err) {

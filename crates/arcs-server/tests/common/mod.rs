@@ -18,7 +18,21 @@ pub async fn send(
     uri: &str,
     body: Option<Vec<u8>>,
 ) -> (StatusCode, HeaderMap, Value) {
+    send_with(hub, method, uri, &[], body).await
+}
+
+/// [`send`] with extra request headers.
+pub async fn send_with(
+    hub: &Arc<Hub>,
+    method: &str,
+    uri: &str,
+    headers: &[(&str, &str)],
+    body: Option<Vec<u8>>,
+) -> (StatusCode, HeaderMap, Value) {
     let mut req = Request::builder().method(method).uri(uri);
+    for (name, value) in headers {
+        req = req.header(*name, *value);
+    }
     if body.is_some() {
         req = req.header("content-type", "application/json");
     }
