@@ -943,11 +943,30 @@ async fn campaign_fates_are_chosen_at_once_and_in_secret() {
     assert!(!two["your_turn"].as_bool().unwrap(), "P2 chose already");
     let (status, again) = act(&hub, id, &toks[1], two["version"].as_u64().unwrap(), 0).await;
     assert_ne!(status, StatusCode::OK, "one choice per seat: {again}");
+    // Before answering, P2 may still change its mind: nobody saw it.
+    assert_eq!(two["undoable"], 1, "{two}");
     let (status, _) = act(&hub, id, &toks[0], one["version"].as_u64().unwrap(), 0).await;
     assert_eq!(status, StatusCode::OK);
     let s = snap(&hub, id, spectator).await;
     let fates = s["view"]["campaign"]["fates"].as_array().unwrap();
     assert!(fates.iter().all(Value::is_string), "revealed together: {s}");
+    // P1's answer, the last, showed it P2's Fate: it cannot be taken back
+    // (issue 18 item 1; docs/rulings.md R-UNDO-1).
+    let one = snap(&hub, id, &toks[0]).await;
+    assert_eq!(one["undoable"], 0, "{one}");
+    let (status, refused) = call(
+        &hub,
+        "POST",
+        &format!("/api/games/{id}/undo?token={}", toks[0]),
+        Some(&json!({"version": one["version"]}).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    let after = snap(&hub, id, spectator).await;
+    assert_eq!(
+        after["version"], one["version"],
+        "the refused undo changed nothing"
+    );
 }
 
 #[tokio::test]
