@@ -175,15 +175,26 @@ mod tests {
         let m = p.moves();
         assert!(p.place_face_down(4));
         assert_eq!(p.moves(), m, "a known card put face down teaches nothing");
-        let steps: [&dyn Fn(&mut HiddenPile<u8, 8>); 8] = [
-            &|p| drop(p.draw()),
-            &|p| drop(p.draw_bottom(1).count()),
-            &|p| drop(p.take(0)),
-            &|p| drop(p.bury(9)),
-            &|p| drop(p.put_on_top(9)),
-            &|p| p.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1)),
-            &|p| p.sort(),
-            &|p| p.clear(),
+        type Step = fn(&mut HiddenPile<u8, 8>);
+        let steps: [Step; 8] = [
+            |p| {
+                p.draw();
+            },
+            |p| {
+                p.draw_bottom(1).for_each(|_| ());
+            },
+            |p| {
+                p.take(0);
+            },
+            |p| {
+                p.bury(9);
+            },
+            |p| {
+                p.put_on_top(9);
+            },
+            |p| p.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1)),
+            |p| p.sort(),
+            |p| p.clear(),
         ];
         for (i, step) in steps.iter().enumerate() {
             let before = p.moves();
