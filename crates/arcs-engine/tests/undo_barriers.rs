@@ -191,3 +191,62 @@ fn campaign_games_never_undo_past_something_hidden() {
     eprintln!("undoable positions met: {seen}");
     assert!(seen > 200, "the scan met few undoable positions: {seen}");
 }
+
+/// Plays random games of `config` until `happened(before, after)` holds
+/// for some choice; that choice cannot be taken back. Returns how often.
+fn every_time(
+    config: &Config,
+    seeds: std::ops::Range<u64>,
+    happened: impl Fn(&GameState, &GameState) -> bool,
+) -> usize {
+    let mut found = 0;
+    for seed in seeds {
+        let mut g = Game::new(config.clone(), seed).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..3000 {
+            let seats = g.deciding_seats();
+            if seats.is_empty() {
+                break;
+            }
+            let seat = seats[rng.gen_range(0..seats.len())];
+            let d = g.decision_for(seat).unwrap();
+            let c = d.choices[rng.gen_range(0..d.choices.len())];
+            let before = g.state().clone();
+            g.apply(seat, c).unwrap();
+            if happened(&before, g.state()) {
+                assert_eq!(g.undoable(seat), 0, "seed {seed}: {seat} {c}");
+                found += 1;
+            }
+        }
+    }
+    found
+}
+
+/// A new chapter's deal (every hand drawn anew) is a barrier, in every mode.
+#[test]
+fn a_deal_is_a_barrier() {
+    let dealt = |a: &GameState, b: &GameState| b.chapter > a.chapter;
+    for config in [
+        Config::base(3),
+        Config::leaders_lore(4),
+        Config::campaign(2),
+    ] {
+        assert!(every_time(&config, 0..3, dealt) > 2, "{:?}", config.mode);
+    }
+}
+
+/// Leaders & Lore: a lore card drawn from the lore deck (the Archivist's
+/// five, a lore card's draw) is a barrier.
+#[test]
+fn a_lore_draw_is_a_barrier() {
+    let drawn = |a: &GameState, b: &GameState| b.lore_deck.len() < a.lore_deck.len();
+    let mut c = Config::leaders_lore(3);
+    // The Archivist draws five lore cards once the draft is done.
+    c.leaders_lore.leaders = arcs_engine::config::Pool::List(
+        ["LEAD09", "LEAD01", "LEAD02", "LEAD03"]
+            .map(String::from)
+            .to_vec(),
+    );
+    let n = every_time(&c, 0..6, drawn);
+    assert!(n > 0, "no lore was drawn");
+}
