@@ -49,8 +49,50 @@ pub fn random_game(
     n
 }
 
+/// Plays one random game the way programs play through the public API
+/// (the agent path: tournaments, the server's bots, the protocol): a
+/// [`Game`](crate::Game) that checks each choice and keeps the log, and
+/// an [`Observation`](crate::view::Observation) of the deciding seat
+/// before every decision, as an agent receives. Returns the choices made.
+pub fn agent_game(config: &Config, seed: u64, rng: &mut impl Rng) -> u64 {
+    let Ok(mut game) = crate::Game::new(config.clone(), seed) else {
+        return 0;
+    };
+    let mut n = 0;
+    loop {
+        let seats = game.deciding_seats();
+        let Some(&seat) = seats.first() else { break };
+        let Some(d) = game.decision_for(seat) else {
+            break;
+        };
+        let obs = game.observation(seat);
+        std::hint::black_box(&obs);
+        let c = d.choices[uniform_index(rng, d.choices.len())];
+        if game.apply(seat, c).is_err() {
+            break;
+        }
+        n += 1;
+    }
+    n
+}
+
+/// The two ways of playing [`run_for`] measures.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// The bare state: `settle` / `apply_and_next`, no events (search
+    /// bots' rollouts).
+    Raw,
+    /// [`agent_game`]: `Game` with its log and an observation per decision.
+    Agent,
+}
+
 /// Plays random games for `seconds`; returns (games, choices).
 pub fn run_for(config: &Config, seconds: f64, seed: u64) -> (u64, u64) {
+    run_path_for(config, Path::Raw, seconds, seed)
+}
+
+/// Plays random games along `path` for `seconds`; returns (games, choices).
+pub fn run_path_for(config: &Config, path: Path, seconds: f64, seed: u64) -> (u64, u64) {
     // The random player's own generator: a small fast one, since it is
     // not part of the game (the engine's dice and shuffles keep ChaCha8).
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -59,7 +101,11 @@ pub fn run_for(config: &Config, seconds: f64, seed: u64) -> (u64, u64) {
     let (mut games, mut choices) = (0u64, 0u64);
     while start.elapsed().as_secs_f64() < seconds {
         for _ in 0..16 {
-            choices += random_game(config, seed.wrapping_add(games), &mut rng, &mut buf);
+            let game_seed = seed.wrapping_add(games);
+            choices += match path {
+                Path::Raw => random_game(config, game_seed, &mut rng, &mut buf),
+                Path::Agent => agent_game(config, game_seed, &mut rng),
+            };
             games += 1;
         }
     }
