@@ -2,7 +2,7 @@
 //! line: two builds that print the same digest play the same games (used
 //! to check that a refactor leaves games unchanged).
 //!
-//! `cargo run --release --example digest -- [games] [base|leaders-lore|second-lore]`
+//! `cargo run --release --example digest -- [games] [base|leaders-lore|second-lore|campaign]`
 
 use arcs_engine::sim::{game_seed, play_one};
 use arcs_engine::*;
@@ -24,6 +24,8 @@ fn main() {
                 c.leaders_lore.second_lore = true;
                 c
             }
+            // Act I with Fates drawn from the eight "A" Fates.
+            "campaign" => Config::campaign(players),
             other => panic!("unknown mode {other}"),
         };
         let (_, game) = match play_one(&config, game_seed(11, i), false) {
