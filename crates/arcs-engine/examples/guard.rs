@@ -141,7 +141,9 @@ fn count(name: &str) -> Result<u64, String> {
     }
     err.lines()
         .find_map(|l| {
-            let (_, rest) = l.split_once("I refs:").or_else(|| l.split_once("I   refs:"))?;
+            let (_, rest) = l
+                .split_once("I refs:")
+                .or_else(|| l.split_once("I   refs:"))?;
             rest.trim().replace(',', "").parse().ok()
         })
         .ok_or_else(|| format!("no instruction count in valgrind's output for {name}: {err}"))

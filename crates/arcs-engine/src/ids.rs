@@ -779,6 +779,19 @@ impl TryFrom<String> for SystemId {
     }
 }
 
+/// The card whose catalog id is the constant `$code` (`"ARCS-F502"`, or a
+/// `const`), looked up once per use site and then read from a static: card
+/// rules name their cards this way, never by parsing a string on a hot path
+/// (issue 19). A non-constant argument does not compile.
+#[macro_export]
+macro_rules! card_id {
+    ($code:expr) => {{
+        const CODE: &str = $code;
+        static ID: std::sync::OnceLock<$crate::ids::CardId> = std::sync::OnceLock::new();
+        *ID.get_or_init(|| $crate::ids::CardId::parse(CODE).expect("a card id of the catalog"))
+    }};
+}
+
 /// Index of a card in the catalog (`data/cards.json`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CardId(pub u16);

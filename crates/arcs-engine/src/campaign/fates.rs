@@ -153,7 +153,19 @@ pub static FATES: &[&FateDef] = &[
 
 /// The definition of the Fate whose card is `card`, if implemented.
 pub fn def(card: CardId) -> Option<&'static FateDef> {
-    FATES.iter().copied().find(|f| f.card == card.code())
+    // Resolved once: Fates are asked on every objective event (issue 19).
+    static BY_CARD: std::sync::OnceLock<Vec<(CardId, &'static FateDef)>> =
+        std::sync::OnceLock::new();
+    BY_CARD
+        .get_or_init(|| {
+            FATES
+                .iter()
+                .filter_map(|f| Some((CardId::parse(f.card)?, *f)))
+                .collect()
+        })
+        .iter()
+        .find(|(c, _)| *c == card)
+        .map(|(_, f)| *f)
 }
 
 /// Whether `card` is a side of an objective card an implemented Fate

@@ -16,7 +16,7 @@ use rand::Rng;
 
 /// The Imperial Council card (AID01A/B).
 pub fn council_card() -> CardId {
-    CardId::parse("ARCS-AID01A").expect("the catalog has the Imperial Council")
+    crate::card_id!("ARCS-AID01A")
 }
 
 /// The campaign Court deck: the 15 cards marked CC (p5 step I).

@@ -113,25 +113,6 @@ pub fn call(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
 
 // ------------------------------------------------------------ legality
 
-/// Pieces of `seat` on the map of one kind (ships count fresh and damaged).
-fn on_map(s: &GameState, seat: Seat, kind: TrophyKind) -> u32 {
-    let o = seat.owner();
-    s.board
-        .iter()
-        .map(|x| match kind {
-            TrophyKind::Ship => x.ships_of(o).total() as u32,
-            TrophyKind::City => x
-                .buildings_of(o)
-                .filter(|(_, b)| b.kind == BuildingKind::City)
-                .count() as u32,
-            _ => x
-                .buildings_of(o)
-                .filter(|(_, b)| b.kind == BuildingKind::Starport)
-                .count() as u32,
-        })
-        .sum()
-}
-
 /// Whether a Negotiation action can be taken now (p17).
 pub fn legal(s: &GameState, n: &Negotiation) -> bool {
     let Some(c) = s.campaign() else { return false };
@@ -155,7 +136,7 @@ pub fn legal(s: &GameState, n: &Negotiation) -> bool {
                             sh.fresh > 0
                         }
                         && s.seat(to).ships > 0
-                        && on_map(s, by, TrophyKind::Ship) > 1
+                        && more_than_one_on_map(s, by, TrophyKind::Ship)
                 }
                 Piece::Building { slot } => {
                     let Some(b) = x.slots.get(slot as usize).copied().flatten() else {
@@ -172,7 +153,7 @@ pub fn legal(s: &GameState, n: &Negotiation) -> bool {
                     b.owner == by.owner()
                         && x.ships_of(by.owner()).total() == 0
                         && supply > 0
-                        && on_map(s, by, kind) > 1
+                        && more_than_one_on_map(s, by, kind)
                 }
             }
         }
@@ -198,38 +179,111 @@ pub fn legal(s: &GameState, n: &Negotiation) -> bool {
     }
 }
 
-/// Every Negotiation action `by` could take toward `to` now (one choice per
-/// distinct action: equal resources in slots of equal cost are one).
-pub fn actions(s: &GameState, by: Seat, to: Seat, out: &mut Vec<Negotiation>) {
-    let mut push = |act: NegotiationAct| {
-        let n = Negotiation { by, to, act };
-        if legal(s, &n) {
-            out.push(n);
-        }
+/// Whether `seat` has more than one piece of `kind` on the map (ships
+/// fresh or damaged, cities, starports): what Cede Control leaves it (p17).
+/// Read from the board's index: two systems are enough, one system is
+/// counted (it may hold two).
+fn more_than_one_on_map(s: &GameState, seat: Seat, kind: TrophyKind) -> bool {
+    let o = seat.owner();
+    let mask = match kind {
+        TrophyKind::Ship => s.board.ships(o),
+        TrophyKind::City => s.board.cities(o),
+        _ => s.board.starports(o),
     };
-    for sys in crate::state::systems_in(s.board.pieces(by.owner()) & s.in_play) {
-        for damaged in [false, true] {
-            push(NegotiationAct::Cede {
-                system: sys,
-                piece: Piece::Ship {
-                    owner: by.owner(),
-                    damaged,
-                },
-            });
+    match mask.count_ones() {
+        0 => false,
+        1 => {
+            let x = s.sys(SystemId(mask.trailing_zeros() as u8));
+            let n = match kind {
+                TrophyKind::Ship => x.ships_of(o).total() as usize,
+                TrophyKind::City => x
+                    .buildings_of(o)
+                    .filter(|(_, b)| b.kind == BuildingKind::City)
+                    .count(),
+                _ => x
+                    .buildings_of(o)
+                    .filter(|(_, b)| b.kind == BuildingKind::Starport)
+                    .count(),
+            };
+            n > 1
         }
-        for (slot, _) in s.sys(sys).buildings_of(by.owner()) {
-            push(NegotiationAct::Cede {
-                system: sys,
-                piece: Piece::Building { slot },
-            });
+        _ => true,
+    }
+}
+
+/// Every Negotiation action `by` could take toward `to` now (one choice per
+/// distinct action: equal resources in slots of equal cost are one), in a
+/// fixed order: Cede Control system by system (fresh ships, damaged ships,
+/// buildings by slot), Delegate by Court position, Promise Favor, Transfer
+/// Asset (resources, Trophies, Captives and Favors, stored resources),
+/// Invite. Each is exactly what [`legal`] allows; this walks only what `by`
+/// holds and takes the checks that concern the pair once (issue 19: the
+/// Summit listing was 68% of a 4-player campaign game).
+pub fn actions(s: &GameState, by: Seat, to: Seat, out: &mut Vec<Negotiation>) {
+    each_action(s, by, to, &mut |n| out.push(n));
+}
+
+/// [`actions`], each handed to `f` as it is found (no list in between).
+fn each_action(s: &GameState, by: Seat, to: Seat, f: &mut impl FnMut(Negotiation)) {
+    let Some(c) = s.campaign() else { return };
+    if by == to || by.0 >= s.players || to.0 >= s.players {
+        return;
+    }
+    let mut push = |act: NegotiationAct| f(Negotiation { by, to, act });
+    let o = by.owner();
+    let (giver, taker) = (s.seat(by), s.seat(to));
+    // Cede Control: the taker needs the piece in its supply, the giver
+    // keeps at least one of the kind on the map.
+    let cede_ships = taker.ships > 0 && more_than_one_on_map(s, by, TrophyKind::Ship);
+    let mut cede_city = None;
+    let mut cede_port = None;
+    for sys in crate::state::systems_in(s.board.pieces(o) & s.in_play) {
+        let x = s.sys(sys);
+        let sh = x.ships_of(o);
+        if cede_ships {
+            for (damaged, n) in [(false, sh.fresh), (true, sh.damaged)] {
+                if n > 0 {
+                    push(NegotiationAct::Cede {
+                        system: sys,
+                        piece: Piece::Ship { owner: o, damaged },
+                    });
+                }
+            }
+        }
+        if sh.total() > 0 {
+            continue; // a building is ceded only where the giver has no ships
+        }
+        for (slot, b) in x.buildings_of(o) {
+            let ok = match b.kind {
+                BuildingKind::City => *cede_city.get_or_insert_with(|| {
+                    taker.cities > 0 && more_than_one_on_map(s, by, TrophyKind::City)
+                }),
+                BuildingKind::Starport => *cede_port.get_or_insert_with(|| {
+                    taker.starports > 0 && more_than_one_on_map(s, by, TrophyKind::Starport)
+                }),
+            };
+            if ok {
+                push(NegotiationAct::Cede {
+                    system: sys,
+                    piece: Piece::Building { slot },
+                });
+            }
         }
     }
-    for pos in 0..s.court.len() as u8 {
-        push(NegotiationAct::Delegate { pos });
+    // Delegate: one of the giver's agents on a Court card, the taker
+    // having an agent to put there.
+    if taker.agents > 0 {
+        for (pos, slot) in s.court.iter().enumerate() {
+            if slot.card.is_some() && slot.agents[by.index()] > 0 {
+                push(NegotiationAct::Delegate { pos: pos as u8 });
+            }
+        }
     }
-    push(NegotiationAct::Favor);
+    if giver.agents > 0 {
+        push(NegotiationAct::Favor);
+    }
     let mut seen: ArrayVec<(Resource, u8), 7> = ArrayVec::new();
-    for (i, r) in s.seat(by).resources.iter().enumerate() {
+    for (i, r) in giver.resources.iter().enumerate() {
         if let Some(r) = r {
             let cost = crate::data::SLOT_RAID_COST[i];
             if !seen.contains(&(*r, cost)) {
@@ -238,22 +292,34 @@ pub fn actions(s: &GameState, by: Seat, to: Seat, out: &mut Vec<Negotiation>) {
             }
         }
     }
-    for oi in 0..MAX_OWNERS {
+    for (oi, kinds) in giver.trophies.iter().enumerate() {
         for k in TrophyKind::ALL {
-            push(NegotiationAct::Give(Asset::Trophy {
-                owner: Owner::from_index(oi),
-                kind: k,
-            }));
+            if kinds[k as usize] > 0 {
+                push(NegotiationAct::Give(Asset::Trophy {
+                    owner: Owner::from_index(oi),
+                    kind: k,
+                }));
+            }
         }
     }
-    for o in s.seat_ids() {
-        push(NegotiationAct::Give(Asset::Captive(o)));
-        push(NegotiationAct::Give(Asset::Favor(o)));
+    for x in s.seat_ids() {
+        if giver.captives[x.index()] > 0 {
+            push(NegotiationAct::Give(Asset::Captive(x)));
+        }
+        if c.favors[by.index()][x.index()] > 0 {
+            push(NegotiationAct::Give(Asset::Favor(x)));
+        }
     }
-    for r in Resource::ALL {
-        push(NegotiationAct::Give(Asset::Stored(r)));
+    if !c.stored.is_empty() {
+        for r in Resource::ALL {
+            if super::stored::transferable(s, by, r).is_some() {
+                push(NegotiationAct::Give(Asset::Stored(r)));
+            }
+        }
     }
-    push(NegotiationAct::Invite);
+    if c.first_regent == Some(by) && c.is_outlaw(to) {
+        push(NegotiationAct::Invite);
+    }
 }
 
 /// What forcing an action with Return Favors costs: 1 Favor, or a
@@ -530,13 +596,12 @@ pub fn deal_choices(s: &GameState, seat: Seat, first: bool, out: &mut Vec<Choice
     if (first && c.summit.proposals[seat.index()] >= PROPOSALS) || c.summit.deal.is_full() {
         return;
     }
-    let mut v = Vec::new();
+    let mut push = |n| out.push(Choice::Negotiate(n));
     if first {
         for x in s.rivals(seat) {
-            actions(s, seat, x, &mut v);
-            actions(s, x, seat, &mut v);
+            each_action(s, seat, x, &mut push);
+            each_action(s, x, seat, &mut push);
         }
-        out.extend(v.into_iter().map(Choice::Negotiate));
         return;
     }
     let Some(t) = after_deal(s, &c.summit.deal) else {
@@ -544,10 +609,9 @@ pub fn deal_choices(s: &GameState, seat: Seat, first: bool, out: &mut Vec<Choice
     };
     for a in t.seat_ids() {
         for b in t.seat_ids().filter(|b| *b != a) {
-            actions(&t, a, b, &mut v);
+            each_action(&t, a, b, &mut push);
         }
     }
-    out.extend(v.into_iter().map(Choice::Negotiate));
 }
 
 /// The seats a deal needs consent from: everyone in it but the proposer.
@@ -622,12 +686,12 @@ pub fn propose(s: &mut GameState, proposer: Seat, choice: Choice, ev: &mut dyn S
             }
         }
         Choice::Done => {
-            let words = deal_words(s);
             log!(
                 ev,
                 "summit",
                 Some(proposer),
-                "{proposer} proposes: {words}."
+                "{proposer} proposes: {}.",
+                deal_words(s)
             );
             match next_consent(s, proposer, 0) {
                 Some(x) => s.set_top(Frame::Campaign(CampaignFrame::Consent {
@@ -768,5 +832,101 @@ pub fn negotiation_words(s: &GameState, n: &Negotiation) -> String {
             ),
         },
         NegotiationAct::Invite => format!("{by} invites {to} into the Empire"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The listing as it was before issue 19: every candidate action,
+    /// filtered by [`legal`]. The fast [`actions`] must list the same.
+    fn actions_reference(s: &GameState, by: Seat, to: Seat, out: &mut Vec<Negotiation>) {
+        let mut push = |act: NegotiationAct| {
+            let n = Negotiation { by, to, act };
+            if legal(s, &n) {
+                out.push(n);
+            }
+        };
+        for sys in crate::state::systems_in(s.board.pieces(by.owner()) & s.in_play) {
+            for damaged in [false, true] {
+                push(NegotiationAct::Cede {
+                    system: sys,
+                    piece: Piece::Ship {
+                        owner: by.owner(),
+                        damaged,
+                    },
+                });
+            }
+            for (slot, _) in s.sys(sys).buildings_of(by.owner()) {
+                push(NegotiationAct::Cede {
+                    system: sys,
+                    piece: Piece::Building { slot },
+                });
+            }
+        }
+        for pos in 0..s.court.len() as u8 {
+            push(NegotiationAct::Delegate { pos });
+        }
+        push(NegotiationAct::Favor);
+        let mut seen: ArrayVec<(Resource, u8), 7> = ArrayVec::new();
+        for (i, r) in s.seat(by).resources.iter().enumerate() {
+            if let Some(r) = r {
+                let cost = crate::data::SLOT_RAID_COST[i];
+                if !seen.contains(&(*r, cost)) {
+                    seen.push((*r, cost));
+                    push(NegotiationAct::Give(Asset::Slot(i as u8)));
+                }
+            }
+        }
+        for oi in 0..MAX_OWNERS {
+            for k in TrophyKind::ALL {
+                push(NegotiationAct::Give(Asset::Trophy {
+                    owner: Owner::from_index(oi),
+                    kind: k,
+                }));
+            }
+        }
+        for o in s.seat_ids() {
+            push(NegotiationAct::Give(Asset::Captive(o)));
+            push(NegotiationAct::Give(Asset::Favor(o)));
+        }
+        for r in Resource::ALL {
+            push(NegotiationAct::Give(Asset::Stored(r)));
+        }
+        push(NegotiationAct::Invite);
+    }
+
+    /// In random 2–4 player campaign games, at every decision, the fast
+    /// listing equals the reference for every pair of seats (issue 19:
+    /// same choices, same order).
+    #[test]
+    fn the_fast_listing_lists_what_legal_allows_in_the_same_order() {
+        use rand::{Rng, SeedableRng};
+        let mut compared = 0;
+        for players in 2..=4u8 {
+            for seed in 0..6u64 {
+                let mut g = crate::Game::new(crate::Config::campaign(players), seed).unwrap();
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                for _ in 0..1500 {
+                    let seats = g.deciding_seats();
+                    let Some(&seat) = seats.first() else { break };
+                    let s = g.state();
+                    for a in s.seat_ids() {
+                        for b in s.seat_ids() {
+                            let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                            actions(s, a, b, &mut fast);
+                            actions_reference(s, a, b, &mut slow);
+                            assert_eq!(fast, slow, "{players}p seed {seed}: {a} to {b}");
+                            compared += 1;
+                        }
+                    }
+                    let d = g.decision_for(seat).unwrap();
+                    let c = d.choices[rng.gen_range(0..d.choices.len())];
+                    g.apply(seat, c).unwrap();
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 }

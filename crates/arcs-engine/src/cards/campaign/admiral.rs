@@ -24,17 +24,13 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
 };
 
-fn card(code: &str) -> CardId {
-    CardId::parse(code).expect("the catalog has the Admiral's cards")
-}
-
 /// F701A: gain Imperial Officers; Use Imperial Foundries to the rules
 /// booklet; the First Regent tile unless the Steward is in play.
 fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
-    s.seat_mut(seat).add_guild(card("ARCS-F702"));
-    let steward = card("ARCS-FATE01");
+    s.seat_mut(seat).add_guild(crate::card_id!("ARCS-F702"));
+    let steward = crate::card_id!("ARCS-FATE01");
     if let Some(c) = s.campaign_mut() {
-        let _ = c.booklet.try_push(card("ARCS-F703"));
+        let _ = c.booklet.try_push(crate::card_id!("ARCS-F703"));
         if !c.fates.contains(&Some(steward)) {
             c.first_regent = Some(seat);
         }
@@ -113,7 +109,7 @@ pub static USE_IMPERIAL_FOUNDRIES: Behavior = Behavior {
 };
 
 fn card_of_officers() -> CardId {
-    card("ARCS-F702")
+    crate::card_id!("ARCS-F702")
 }
 
 /// The next system (after those in `done`) with a Loyal starport of `seat`,

@@ -37,16 +37,12 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
 };
 
-fn card(code: &str) -> CardId {
-    CardId::parse(code).expect("the catalog has the Advocate's cards")
-}
-
 fn investigators() -> CardId {
-    card("ARCS-F402")
+    crate::card_id!("ARCS-F402")
 }
 
 fn overseers() -> CardId {
-    card("ARCS-F403")
+    crate::card_id!("ARCS-F403")
 }
 
 fn is_guild(c: CardId) -> bool {

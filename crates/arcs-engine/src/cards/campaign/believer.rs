@@ -59,40 +59,45 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
 };
 
-fn card(code: &str) -> CardId {
-    CardId::parse(code).expect("the catalog has the Believer's cards")
-}
-
 /// What the objective advances when the Faithful stack is empty (F801B).
 const EMPTY_STACK_ADVANCE: u8 = 10;
 
 /// The catalog card of the Faithful action card numbered `n` (1..=9):
 /// F804 is the "1" (R-CAMP-BELIEVER-CARDS).
 pub fn faithful_card_id(n: u8) -> CardId {
-    card(&format!(
-        "ARCS-F{}",
-        803 + n.clamp(1, ActionCard::FAITHFUL) as u16
-    ))
+    faithful_cards()[n.clamp(1, ActionCard::FAITHFUL) as usize - 1]
+}
+
+/// The nine Faithful cards' catalog ids, the "1" first (resolved once).
+fn faithful_cards() -> [CardId; 9] {
+    [
+        crate::card_id!("ARCS-F804"),
+        crate::card_id!("ARCS-F805"),
+        crate::card_id!("ARCS-F806"),
+        crate::card_id!("ARCS-F807"),
+        crate::card_id!("ARCS-F808"),
+        crate::card_id!("ARCS-F809"),
+        crate::card_id!("ARCS-F810"),
+        crate::card_id!("ARCS-F811"),
+        crate::card_id!("ARCS-F812"),
+    ]
 }
 
 /// The Faithful action card a catalog card (`ARCS-F804`..`ARCS-F812`) is.
 pub fn faithful_action(c: CardId) -> Option<ActionCard> {
-    let n: u16 = c.code().strip_prefix("ARCS-F")?.parse().ok()?;
-    (804..=812)
-        .contains(&n)
-        .then(|| ActionCard::faithful((n - 803) as u8))
+    let i = faithful_cards().iter().position(|x| *x == c)?;
+    Some(ActionCard::faithful(i as u8 + 1))
 }
 
 /// F801A: gain Faithful Disciples and Spreading the Faith; stack the nine
 /// Faithful cards, the "1" at the bottom and the "9" on top; Faithful
 /// Cards and Pluralistic Faith join the rules booklet.
 fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
-    s.seat_mut(seat).add_guild(card("ARCS-F802"));
-    s.seat_mut(seat).add_ability(card("ARCS-F803"));
+    s.seat_mut(seat).add_guild(crate::card_id!("ARCS-F802"));
+    s.seat_mut(seat).add_ability(crate::card_id!("ARCS-F803"));
     if let Some(c) = s.campaign_mut() {
         c.faithful_stack = ActionCard::FAITHFUL;
-        for law in ["ARCS-F813", "ARCS-F814"] {
-            let law = card(law);
+        for law in [crate::card_id!("ARCS-F813"), crate::card_id!("ARCS-F814")] {
             if !c.booklet.contains(&law) {
                 let _ = c.booklet.try_push(law);
             }
@@ -189,7 +194,7 @@ pub static SPREADING_THE_FAITH: Behavior = Behavior {
             s.push(
                 Effect::Teach {
                     seat,
-                    card: card("ARCS-F803"),
+                    card: crate::card_id!("ARCS-F803"),
                 }
                 .into(),
             )
@@ -459,8 +464,8 @@ mod tests {
             assert_eq!(faithful_action(id), Some(ActionCard::faithful(n)));
             assert_eq!(id.code(), format!("ARCS-F{}", 803 + n as u16));
         }
-        assert_eq!(faithful_action(card("ARCS-F802")), None);
-        assert_eq!(faithful_action(card("ARCS-F813")), None);
+        assert_eq!(faithful_action(crate::card_id!("ARCS-F802")), None);
+        assert_eq!(faithful_action(crate::card_id!("ARCS-F813")), None);
     }
 
     #[test]

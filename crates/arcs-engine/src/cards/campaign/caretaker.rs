@@ -45,10 +45,6 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
 };
 
-fn card(code: &str) -> CardId {
-    CardId::parse(code).expect("the catalog has the Caretaker's cards")
-}
-
 const BEACON: &str = "ARCS-F502";
 const HEARTH: &str = "ARCS-F503";
 const SPEAKERS: &str = "ARCS-F504";
@@ -187,7 +183,7 @@ pub fn count(s: &GameState, seat: Seat) -> u8 {
 
 /// Whether `seat` holds the Golem Hearth (a lore card).
 fn has_hearth(s: &GameState, seat: Seat) -> bool {
-    s.seat(seat).lore().contains(&card(HEARTH))
+    s.seat(seat).lore().contains(&crate::card_id!(HEARTH))
 }
 
 /// Where a Golem arriving with `seat` goes: onto its Golem Hearth if it
@@ -240,7 +236,7 @@ fn spent_or_discarded(s: &mut GameState, seat: Seat, k: usize, ev: &mut dyn Sink
     s.push(
         Effect::Pass {
             seat,
-            card: card(LAW),
+            card: crate::card_id!(LAW),
             golem: k as u8,
         }
         .into(),
@@ -293,7 +289,7 @@ pub fn slots_covered(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
             s.push(
                 Effect::Pass {
                     seat,
-                    card: card(LAW),
+                    card: crate::card_id!(LAW),
                     golem: k as u8,
                 }
                 .into(),
@@ -363,9 +359,9 @@ fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     use rand::seq::SliceRandom;
     {
         let st = s.seat_mut(seat);
-        st.add_lore(card(BEACON));
-        st.add_lore(card(HEARTH));
-        st.add_guild(card(SPEAKERS));
+        st.add_lore(crate::card_id!(BEACON));
+        st.add_lore(crate::card_id!(HEARTH));
+        st.add_guild(crate::card_id!(SPEAKERS));
     }
     let gates: Vec<SystemId> = (1..=6)
         .map(|c| SystemId::new(c, 0))
@@ -379,9 +375,9 @@ fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     let mut order = [0usize, 1, 2, 3];
     order.shuffle(&mut s.rng);
     if let Some(c) = s.campaign_mut() {
-        for x in [LAW, ACTIONS] {
-            if !c.booklet.contains(&card(x)) {
-                let _ = c.booklet.try_push(card(x));
+        for x in [crate::card_id!(LAW), crate::card_id!(ACTIONS)] {
+            if !c.booklet.contains(&x) {
+                let _ = c.booklet.try_push(x);
             }
         }
         for (i, k) in order.into_iter().enumerate() {
@@ -439,7 +435,7 @@ fn objective(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
                 advance_objective(s, me, ADVANCE * n, ev);
             }
         }
-        FateEvent::Prelude { seat, card: c, .. } if c == card(ACTIONS) => {
+        FateEvent::Prelude { seat, card: c, .. } if c == crate::card_id!(ACTIONS) => {
             log!(
                 ev,
                 "objective",
@@ -562,7 +558,7 @@ pub static STONE_SPEAKERS: Behavior = Behavior {
             s.push(
                 Effect::Speakers {
                     seat,
-                    card: card(SPEAKERS),
+                    card: crate::card_id!(SPEAKERS),
                 }
                 .into(),
             );
@@ -640,7 +636,7 @@ fn spend(s: &mut GameState, seat: Seat, k: usize, ev: &mut dyn Sink) {
     s.push(
         Effect::Action {
             seat,
-            card: card(ACTIONS),
+            card: crate::card_id!(ACTIONS),
             golem: k as u8,
         }
         .into(),

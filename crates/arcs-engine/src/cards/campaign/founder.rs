@@ -24,13 +24,9 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
 };
 
-fn card(code: &str) -> CardId {
-    CardId::parse(code).expect("the catalog has the Founder's cards")
-}
-
 /// F201A: gain Parade Fleets.
 fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
-    s.seat_mut(seat).add_guild(card("ARCS-F202"));
+    s.seat_mut(seat).add_guild(crate::card_id!("ARCS-F202"));
     log!(ev, "setup", Some(seat), "{seat} gains Parade Fleets.");
 }
 
@@ -84,7 +80,7 @@ fn objective(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
 pub static PARADE_FLEETS: Behavior = Behavior {
     code: "ARCS-F202",
     on_declare: Some(|s, seat, _, _| {
-        let card = card("ARCS-F202");
+        let card = crate::card_id!("ARCS-F202");
         if parade_ships(s, seat) > 0 && free_city_systems(s) != 0 {
             s.push(Effect::Parade { seat, card }.into());
         } else if s.is_regent(seat) {

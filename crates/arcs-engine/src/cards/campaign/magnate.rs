@@ -31,10 +31,6 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
 };
 
-fn card(code: &str) -> CardId {
-    CardId::parse(code).expect("the catalog has the Magnate's cards")
-}
-
 /// Resources the Magnate discards for *Export to the Galactic Core*.
 const EXPORT_SIZE: u8 = 3;
 /// What each fulfilment of the Act I objective advances.
@@ -42,7 +38,7 @@ const ADVANCE: u8 = 2;
 
 /// F301A: gain Merchant League.
 fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
-    s.seat_mut(seat).add_guild(card("ARCS-F302"));
+    s.seat_mut(seat).add_guild(crate::card_id!("ARCS-F302"));
     log!(ev, "setup", Some(seat), "{seat} gains Merchant League.");
 }
 
@@ -114,7 +110,7 @@ pub static EXPORT: SummitOption = SummitOption {
         s.push(
             Effect::Export {
                 seat,
-                card: card("ARCS-F301B"),
+                card: crate::card_id!("ARCS-F301B"),
                 left: EXPORT_SIZE,
             }
             .into(),
@@ -135,7 +131,7 @@ pub static MERCHANT_LEAGUE: Behavior = Behavior {
             s.push(
                 Effect::League {
                     seat,
-                    card: card("ARCS-F302"),
+                    card: crate::card_id!("ARCS-F302"),
                     left: 2,
                 }
                 .into(),

@@ -33,19 +33,15 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
 };
 
-fn card(code: &str) -> CardId {
-    CardId::parse(code).expect("the catalog has the Partisan's cards")
-}
-
 fn informants() -> CardId {
-    card("ARCS-F602")
+    crate::card_id!("ARCS-F602")
 }
 
 /// F601A: gain Informants (a Guild card) and Partisan Seizing (an ability
 /// card kept in play).
 fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     s.seat_mut(seat).add_guild(informants());
-    s.seat_mut(seat).add_ability(card("ARCS-F603"));
+    s.seat_mut(seat).add_ability(crate::card_id!("ARCS-F603"));
     log!(
         ev,
         "setup",

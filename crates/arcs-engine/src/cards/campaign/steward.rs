@@ -25,16 +25,12 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
 };
 
-fn card(code: &str) -> CardId {
-    CardId::parse(code).expect("the catalog has the Steward's cards")
-}
-
 /// F101A: gain Imperial Authority (a lore card) and Dealmakers (a Guild
 /// card); gain the First Regent tile (the Admiral's setup leaves it alone
 /// when the Steward plays).
 fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
-    s.seat_mut(seat).add_lore(card("ARCS-F102"));
-    s.seat_mut(seat).add_guild(card("ARCS-F103"));
+    s.seat_mut(seat).add_lore(crate::card_id!("ARCS-F102"));
+    s.seat_mut(seat).add_guild(crate::card_id!("ARCS-F103"));
     if let Some(c) = s.campaign_mut() {
         c.first_regent = Some(seat);
     }
@@ -100,7 +96,7 @@ pub static DEALMAKERS: Behavior = Behavior {
             s.push(
                 Effect::Bargain {
                     seat,
-                    card: card("ARCS-F103"),
+                    card: crate::card_id!("ARCS-F103"),
                 }
                 .into(),
             )

@@ -47,7 +47,7 @@ pub static LATTICE_SPIES: Behavior = Behavior {
 pub static FARSEERS: Behavior = Behavior {
     code: "ARCS-BC17",
     on_declare: Some(|s, seat, _, _| {
-        let card = crate::ids::CardId::parse("ARCS-BC17").expect("catalog has BC17");
+        let card = crate::card_id!("ARCS-BC17");
         s.push(Effect::FarseersLook { seat, card }.into());
     }),
     preludes: &[PreludeAbility {

@@ -50,7 +50,7 @@ pub static ELDER_BROKER: Behavior = Behavior {
         std: StdAction::Tax,
         possible: |s, seat| trade_cities(s, seat).next().is_some(),
         start: |s, seat, _, _| {
-            let card = crate::ids::CardId::parse("ARCS-BC23").expect("catalog has BC23");
+            let card = crate::card_id!("ARCS-BC23");
             s.push(
                 Effect::Trade {
                     seat,

@@ -40,7 +40,7 @@ pub static PRISON_WARDENS: Behavior = Behavior {
             std: StdAction::Build,
             possible: |_, _| true,
             start: |s, seat, _, _| {
-                let card = crate::ids::CardId::parse("ARCS-BC12").expect("catalog has BC12");
+                let card = crate::card_id!("ARCS-BC12");
                 s.push(Effect::Pressgang { seat, card }.into())
             },
         },
@@ -49,7 +49,7 @@ pub static PRISON_WARDENS: Behavior = Behavior {
             std: StdAction::Influence,
             possible: |_, _| true,
             start: |s, seat, _, _| {
-                let card = crate::ids::CardId::parse("ARCS-BC12").expect("catalog has BC12");
+                let card = crate::card_id!("ARCS-BC12");
                 s.push(Effect::Execute { seat, card }.into())
             },
         },
@@ -79,7 +79,7 @@ pub static COURT_ENFORCERS: Behavior = Behavior {
         std: StdAction::Battle,
         possible: |s, seat| abduct_targets(s, seat).next().is_some(),
         start: |s, seat, _, _| {
-            let card = crate::ids::CardId::parse("ARCS-BC14").expect("catalog has BC14");
+            let card = crate::card_id!("ARCS-BC14");
             s.push(Effect::Abduct { seat, card }.into())
         },
     }],

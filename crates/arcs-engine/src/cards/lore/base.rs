@@ -1,7 +1,6 @@
 //! Base-game lore L01–L14 (rules-base.md §3.3), and their procedures
 //! ([`Effect`]).
 
-use super::id;
 use crate::actions::battle::ship_targets;
 use crate::actions::dice::DiceRoll;
 use crate::cards::frame::{remove_card_frame, CardFrame, Procedure};
@@ -39,12 +38,12 @@ pub static TOOL_PRIESTS: Behavior = Behavior {
     new_actions: &[NewAction {
         name: "Summon",
         std: StdAction::Build,
-        possible: |s, seat| summon_possible(s, seat, id("ARCS-L01")),
+        possible: |s, seat| summon_possible(s, seat, crate::card_id!("ARCS-L01")),
         start: |s, seat, _, _| {
             s.push(
                 Effect::Summon {
                     seat,
-                    card: id("ARCS-L01"),
+                    card: crate::card_id!("ARCS-L01"),
                 }
                 .into(),
             )
@@ -65,7 +64,7 @@ pub static GALACTIC_RIFLES: Behavior = Behavior {
             s.push(
                 Effect::Rifles {
                     seat,
-                    card: id("ARCS-L02"),
+                    card: crate::card_id!("ARCS-L02"),
                     stage: 0,
                     from: SystemId(0),
                     at: SystemId(0),
@@ -163,7 +162,7 @@ pub static LIVING_STRUCTURES: Behavior = Behavior {
                 s.push(
                     Effect::Nurture {
                         seat,
-                        card: id("ARCS-L10"),
+                        card: crate::card_id!("ARCS-L10"),
                         source,
                     }
                     .into(),
@@ -178,7 +177,7 @@ pub static LIVING_STRUCTURES: Behavior = Behavior {
                 s.push(
                     Effect::Prune {
                         seat,
-                        card: id("ARCS-L10"),
+                        card: crate::card_id!("ARCS-L10"),
                     }
                     .into(),
                 )
@@ -910,13 +909,13 @@ fn rifles_after_roll(s: &mut GameState, e: Effect, _ev: &mut dyn Sink) {
 
 /// Cloud Cities: pay for the cloud city in `system`, then build it.
 pub(crate) fn pay_for_cloud_city(s: &mut GameState, seat: Seat, system: SystemId) {
-    let card = CardId::parse("ARCS-L09").expect("catalog has L09");
+    let card = crate::card_id!("ARCS-L09");
     s.push(Effect::CloudPay { seat, card, system }.into());
 }
 
 /// Sprinter Drives: fresh ships that moved may step once more (C-L03).
 pub(crate) fn start_sprint(s: &mut GameState, seat: Seat) {
-    let card = CardId::parse("ARCS-L03").expect("catalog has L03");
+    let card = crate::card_id!("ARCS-L03");
     s.push(
         Effect::Sprint {
             seat,
@@ -931,7 +930,7 @@ pub(crate) fn start_sprint(s: &mut GameState, seat: Seat) {
 /// Gate Stations: a gate city yields any one of its types (C-L11); `mask`
 /// holds a bit per type.
 pub(crate) fn gain_one_of(s: &mut GameState, seat: Seat, mask: u8) {
-    let card = CardId::parse("ARCS-L11").expect("catalog has L11");
+    let card = crate::card_id!("ARCS-L11");
     s.push(Effect::GainOneOf { seat, card, mask }.into());
 }
 

@@ -10,8 +10,3 @@ use super::Behavior;
 
 /// Every implemented lore card, by family.
 pub static FAMILIES: &[&[&Behavior]] = &[base::CARDS, pack::CARDS];
-
-/// The card id of a lore code (for effects that name their card).
-pub(crate) fn id(code: &str) -> crate::ids::CardId {
-    crate::ids::CardId::parse(code).expect("lore card in the catalog")
-}

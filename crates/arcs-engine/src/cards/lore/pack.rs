@@ -1,7 +1,6 @@
 //! Leaders & Lore pack lore L15–L28 (components.md §8; rulings in
 //! docs/rulings.md), and their procedures ([`Effect`]).
 
-use super::id;
 use crate::actions::battle::ship_targets;
 use crate::cards::frame::Procedure;
 use crate::cards::{Behavior, NewAction, PreludeAbility, Reroll};
@@ -91,7 +90,7 @@ pub static FORCE_BEAMS: Behavior = Behavior {
             s.push(
                 Effect::Guide {
                     seat,
-                    card: id("ARCS-L16"),
+                    card: crate::card_id!("ARCS-L16"),
                     from: None,
                     to: None,
                     moved: 0,
@@ -121,7 +120,7 @@ pub static SURVIVAL_OVERRIDES: Behavior = Behavior {
             s.push(
                 Effect::Martyr {
                     seat,
-                    card: id("ARCS-L18"),
+                    card: crate::card_id!("ARCS-L18"),
                     system: None,
                 }
                 .into(),
@@ -251,7 +250,7 @@ pub static TYRANTS_AUTHORITY: Behavior = Behavior {
             s.push(
                 Effect::Annex {
                     seat,
-                    card: id("ARCS-L26"),
+                    card: crate::card_id!("ARCS-L26"),
                 }
                 .into(),
             )
