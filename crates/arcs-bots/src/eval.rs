@@ -90,7 +90,7 @@ const OBJECTIVE_DONE: f64 = 8.0;
 /// changes matter to a choice, so the marker's start space need not be
 /// known. 0 outside the campaign or before the Fate is chosen.
 pub fn objective(s: &GameState, seat: Seat) -> f64 {
-    let Some(c) = s.campaign.as_deref() else {
+    let Some(c) = s.campaign() else {
         return 0.0;
     };
     if c.fates[seat.index()].is_none() {

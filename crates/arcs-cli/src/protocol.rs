@@ -396,7 +396,7 @@ impl Session {
                 };
                 match game.apply(seat, choice) {
                     Ok(events) => {
-                        let visible: Vec<_> = events.into_iter().filter(|e| e.visible_to(Some(seat))).collect();
+                        let visible: Vec<_> = events.iter().filter(|e| e.visible_to(Some(seat))).collect();
                         json!({"ok": true, "events": visible, "pending": pending_json(game)})
                     }
                     Err(e) => fail(e),

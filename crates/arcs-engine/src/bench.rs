@@ -50,24 +50,26 @@ pub fn random_game(
 }
 
 /// Plays one random game the way programs play through the public API
-/// (the agent path: tournaments, the server's bots, the protocol): a
-/// [`Game`](crate::Game) that checks each choice and keeps the log, and
-/// an [`Observation`](crate::view::Observation) of the deciding seat
-/// before every decision, as an agent receives. Returns the choices made.
+/// (the agent path: tournaments, bots, programs): a [`Game`](crate::Game)
+/// that checks each choice, keeps the journal and undo's barriers and
+/// writes its log only when asked ([`Game::without_log`](crate::Game::without_log)),
+/// and an [`Observation`](crate::view::Observation) of the deciding seat
+/// before every decision, as an agent receives, with the legal choices the
+/// game keeps. Returns the choices made.
 pub fn agent_game(config: &Config, seed: u64, rng: &mut impl Rng) -> u64 {
-    let Ok(mut game) = crate::Game::new(config.clone(), seed) else {
+    let Ok(mut game) = crate::Game::without_log(config.clone(), seed) else {
         return 0;
     };
     let mut n = 0;
-    loop {
-        let seats = game.deciding_seats();
-        let Some(&seat) = seats.first() else { break };
-        let Some(d) = game.decision_for(seat) else {
+    while let Some(seat) = game.first_decider() {
+        // The agent sees the observation and returns; it is gone before
+        // the choice is applied (else the position would be copied).
+        std::hint::black_box(&game.observation(seat));
+        let choices = game.legal_choices(seat);
+        if choices.is_empty() {
             break;
-        };
-        let obs = game.observation(seat);
-        std::hint::black_box(&obs);
-        let c = d.choices[uniform_index(rng, d.choices.len())];
+        }
+        let c = choices[uniform_index(rng, choices.len())];
         if game.apply(seat, c).is_err() {
             break;
         }

@@ -107,14 +107,14 @@ pub enum Loot {
 
 /// A Negotiation action (campaign rules p17): `by` acts, and it affects
 /// `to`, whose consent it needs.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Negotiation {
     pub by: Seat,
     pub to: Seat,
     pub act: NegotiationAct,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NegotiationAct {
     /// Cede Control: this Loyal piece of `by` is replaced by `to`'s piece of
@@ -127,6 +127,7 @@ pub enum NegotiationAct {
         pos: u8,
     },
     /// Promise Favor: an agent from `by`'s supply onto `to`'s Fate card.
+    #[default]
     Favor,
     /// Transfer Asset: `by` gives this to `to`.
     Give(Asset),

@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
-    /// Machine-readable kind: "play", "declare", "gain", "hit", ...
-    pub tag: String,
+    /// Machine-readable kind: "play", "declare", "gain", "hit", ... A
+    /// static string, so logging an event allocates only its sentence.
+    pub tag: std::borrow::Cow<'static, str>,
     /// The seat acting or affected, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<Seat>,
@@ -131,6 +132,10 @@ impl Event {
 pub trait Sink {
     fn enabled(&self) -> bool;
     fn emit(&mut self, e: Event);
+    /// `seat`'s only legal choice was taken for it (`auto`). Told whether
+    /// or not events are kept: for another seat that is an undo barrier
+    /// (R-UNDO-1).
+    fn forced(&mut self, _seat: Seat, _choice: crate::choice::Choice) {}
 }
 
 /// Discards events.
@@ -162,7 +167,7 @@ macro_rules! log {
     ($ev:expr, $tag:expr, $seat:expr, { $($field:ident : $value:expr),* $(,)? }, $($arg:tt)*) => {
         if $ev.enabled() {
             $ev.emit($crate::event::Event {
-                tag: $tag.to_string(),
+                tag: ::std::borrow::Cow::Borrowed($tag),
                 seat: $seat,
                 text: format!($($arg)*),
                 $($field: $value,)*
@@ -173,7 +178,7 @@ macro_rules! log {
     ($ev:expr, $tag:expr, $seat:expr, $($arg:tt)*) => {
         if $ev.enabled() {
             $ev.emit($crate::event::Event {
-                tag: $tag.to_string(),
+                tag: ::std::borrow::Cow::Borrowed($tag),
                 seat: $seat,
                 text: format!($($arg)*),
                 ..Default::default()
@@ -208,7 +213,7 @@ macro_rules! log_private_event {
     ($ev:expr, $to:expr, $reveals:expr, $tag:expr, $($arg:tt)*) => {
         if $ev.enabled() {
             $ev.emit($crate::event::Event {
-                tag: $tag.to_string(),
+                tag: ::std::borrow::Cow::Borrowed($tag),
                 seat: Some($to),
                 private_to: Some($to),
                 reveals: $reveals,

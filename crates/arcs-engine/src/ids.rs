@@ -12,7 +12,7 @@ pub const MAX_OWNERS: usize = 7;
 
 /// A player's seat. `Seat(0)` is "player 1" (P1), the first initiative
 /// holder at setup (B-SETUP-02). In JSON a seat is its 1-based number.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Seat(pub u8);
 
 impl Serialize for Seat {
@@ -381,7 +381,7 @@ impl fmt::Display for StdAction {
 /// piles and card sets hold the card itself ([`ActionCard::physical`];
 /// [`ActionCard::bit`] is the card's bit for either face). In JSON it is
 /// its index 0..=58; any other number is refused when read.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]
 pub struct ActionCard(pub u8);
 
@@ -793,7 +793,7 @@ macro_rules! card_id {
 }
 
 /// Index of a card in the catalog (`data/cards.json`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CardId(pub u16);
 
 impl CardId {

@@ -89,7 +89,17 @@ impl Save {
 
     /// Replays the save, checking every choice.
     pub fn load(&self) -> Result<Game, LoadError> {
-        let mut g = Game::new(self.config.clone(), self.seed)?;
+        self.load_keeping_log(true)
+    }
+
+    /// Replays the save into a game that keeps its log or not (see
+    /// [`Game::without_log`]).
+    pub fn load_keeping_log(&self, keep_log: bool) -> Result<Game, LoadError> {
+        let mut g = if keep_log {
+            Game::new(self.config.clone(), self.seed)?
+        } else {
+            Game::without_log(self.config.clone(), self.seed)?
+        };
         for (index, c) in self.choices.iter().enumerate() {
             g.apply(c.seat, c.choice)
                 .map_err(|error| LoadError::Replay {

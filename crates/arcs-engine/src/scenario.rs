@@ -381,7 +381,7 @@ impl Builder {
             // As after setup without a Steward: the first initiative holder
             // (P1) has the First Regent tile unless a line says otherwise.
             c.first_regent = Some(Seat(0));
-            state.campaign = Some(Box::new(c));
+            state.campaign = Some(c);
         }
         let mut b = Builder {
             players,
@@ -514,7 +514,7 @@ impl Builder {
                             card,
                             agents: [0; MAX_OWNERS],
                         })
-                        .is_err()
+                        .is_some()
                     {
                         return err(l, "at most 6 Court positions");
                     }
@@ -686,7 +686,7 @@ impl Builder {
                     let Some(face) = parse_face(kind, x) else {
                         return err(l, format!("no {} face {x:?}", kind.name()));
                     };
-                    if s.forced_dice.try_push(ForcedDie { kind, face }).is_err() {
+                    if s.forced_dice.try_push(ForcedDie { kind, face }).is_some() {
                         return err(l, "at most 24 forced dice");
                     }
                 }
@@ -977,10 +977,7 @@ impl Builder {
                 });
             }
         }
-        if s.court_discard
-            .try_extend_from_slice(&self.court_discard)
-            .is_err()
-        {
+        if s.court_discard.len() + self.court_discard.len() > s.court_discard.capacity() {
             return Err(ScenarioError {
                 line: 0,
                 message: format!(
@@ -989,6 +986,7 @@ impl Builder {
                 ),
             });
         }
+        s.court_discard.extend_from_slice(&self.court_discard);
         // Action cards: every card of the deck not in a hand or played goes
         // to the discard pile, listed ones at the bottom.
         let mut placed = 0u64;
@@ -1133,10 +1131,8 @@ impl Builder {
         }
         s.leader_row.clear();
         s.lore_row.clear();
-        if s.leader_row
-            .try_extend_from_slice(&self.leader_row)
-            .is_err()
-            || s.lore_row.try_extend_from_slice(&self.lore_row).is_err()
+        if self.leader_row.len() > s.leader_row.capacity()
+            || self.lore_row.len() > s.lore_row.capacity()
         {
             return Err(ScenarioError {
                 line: 0,
@@ -1147,6 +1143,8 @@ impl Builder {
                 ),
             });
         }
+        s.leader_row.extend_from_slice(&self.leader_row);
+        s.lore_row.extend_from_slice(&self.lore_row);
         if !self.leader_row.is_empty() || !self.lore_row.is_empty() {
             self.config.mode = crate::config::Mode::LeadersLore;
         }
@@ -1415,8 +1413,8 @@ fn parse_step(l: &Line) -> Result<Step, ScenarioError> {
 
 fn run_step(game: &mut Game, step: &Step) -> Result<(), String> {
     match step {
-        Step::Do(seat, c) => match game.apply(*seat, *c) {
-            Ok(_) => Ok(()),
+        Step::Do(seat, c) => match game.apply(*seat, *c).map(|_| ()) {
+            Ok(()) => Ok(()),
             // The engine takes a decision with a single legal choice by
             // itself; spelling it out in the file is fine.
             Err(_) if game.last_auto_choices().contains(&(*seat, *c)) => Ok(()),

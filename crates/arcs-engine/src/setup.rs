@@ -5,7 +5,6 @@ use crate::data::{components, planet_type, SetupCard};
 use crate::flow::Frame;
 use crate::ids::*;
 use crate::state::*;
-use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -56,20 +55,20 @@ pub fn empty_state(players: u8, rng: ChaCha8Rng) -> GameState {
             flipped: false,
             at: None,
         }; 3],
-        court: ArrayVec::new(),
+        court: List::new(),
         court_deck: HiddenPile::new(),
-        court_discard: ArrayVec::new(),
+        court_discard: List::new(),
         action_discard: HiddenPile::new(),
-        action_discard_up: ArrayVec::new(),
+        action_discard_up: List::new(),
         round: RoundState::new(Seat(0)),
         turn: TurnScope::new(Seat(0), PlayKind::Lead, ActionCard(0), 0),
-        stack: ArrayVec::new(),
+        stack: List::new(),
         options: RuleOptions::default(),
         rng,
-        forced_dice: ArrayVec::new(),
+        forced_dice: List::new(),
         forced_deal: [CardSet::default(); MAX_SEATS],
-        leader_row: ArrayVec::new(),
-        lore_row: ArrayVec::new(),
+        leader_row: List::new(),
+        lore_row: List::new(),
         lore_deck: HiddenPile::new(),
         disclosures: Default::default(),
         planet_marks: [None; SystemId::COUNT],

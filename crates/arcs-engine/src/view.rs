@@ -433,10 +433,22 @@ impl View {
 /// emptied (their sizes kept), face-down cards of others blanked, the action
 /// discard pile emptied, deck orders sorted, the RNG reset. Bots receive
 /// this and the legal choices, never the real state (DESIGN.md §Bots).
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Making one copies nothing (issue 19: an observation per decision was
+/// half of the agent path): it shares the game's position and counts what
+/// the seat knows of the hidden parts; the redacted state is written when
+/// first asked for ([`public_state`](Self::public_state)), and a
+/// determinization copies the position once, redacting as it goes. The
+/// shared position is private and every way out of here — the public
+/// state, determinizations, `Debug`, equality — redacts it first.
+#[derive(Clone)]
 pub struct Observation {
     pub seat: Seat,
-    state: GameState,
+    /// The position, shared with the game that made it: it holds hidden
+    /// parts, so it never leaves this type unredacted.
+    real: std::sync::Arc<GameState>,
+    /// The redacted position, made on first use.
+    public: std::sync::OnceLock<Box<GameState>>,
     hand_sizes: [u8; MAX_SEATS],
     /// Bit `s`: seat s's played card is hidden; bit `4 + s`: its seize card.
     hidden: u8,
@@ -448,31 +460,57 @@ pub struct Observation {
     discard_size: u8,
 }
 
+impl PartialEq for Observation {
+    /// Two observations are equal when they reveal the same: the same
+    /// redacted position and the same counts of what is hidden.
+    fn eq(&self, o: &Observation) -> bool {
+        self.seat == o.seat
+            && self.hand_sizes == o.hand_sizes
+            && self.hidden == o.hidden
+            && self.unknown == o.unknown
+            && self.known_discard == o.known_discard
+            && self.discard_size == o.discard_size
+            && self.public_state() == o.public_state()
+    }
+}
+
+impl std::fmt::Debug for Observation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Observation")
+            .field("seat", &self.seat)
+            .field("hand_sizes", &self.hand_sizes)
+            .field("state", self.public_state())
+            .finish_non_exhaustive()
+    }
+}
+
 impl Observation {
+    /// The observation of `s` by `seat` (copies `s` once; a game shares its
+    /// position instead, see [`Game::observation`](crate::Game::observation)).
     pub fn new(s: &GameState, seat: Seat) -> Observation {
-        use rand::SeedableRng;
-        let mut state = s.clone();
+        Observation::of_shared(std::sync::Arc::new(s.clone()), seat)
+    }
+
+    /// The observation of a shared position by `seat`: counts what the
+    /// seat knows of the hidden parts, copies nothing.
+    pub fn of_shared(real: std::sync::Arc<GameState>, seat: Seat) -> Observation {
+        let s = &*real;
         let mut hand_sizes = [0u8; MAX_SEATS];
         let mut hidden = 0u8;
         let mut visible = s.seat(seat).hand.0;
         for x in s.seat_ids() {
             hand_sizes[x.index()] = s.seat(x).hand.len() as u8;
-            if x != seat {
-                state.seat_mut(x).hand = CardSet::default();
-            }
-            if let Some(p) = state.round.plays[x.index()].as_mut() {
+            if let Some(p) = s.round.plays[x.index()] {
                 if p.face_up() || x == seat {
                     visible |= p.card.bit();
                 } else {
                     hidden |= 1 << x.0;
-                    p.card = ActionCard(0);
                 }
-                if let Some(z) = p.seize.as_mut() {
+                if let Some(z) = p.seize {
                     if x == seat {
                         visible |= z.bit();
                     } else {
                         hidden |= 1 << (4 + x.0);
-                        *z = ActionCard(0);
                     }
                 }
             }
@@ -485,9 +523,41 @@ impl Observation {
         let known_discard = CardSet(s.known_discard[seat.index()].0 & deck & !visible);
         let unknown = CardSet(deck & !visible & !known_discard.0);
         let discard_size = s.action_discard.len() as u8;
+        Observation {
+            seat,
+            real,
+            public: std::sync::OnceLock::new(),
+            hand_sizes,
+            hidden,
+            unknown,
+            known_discard,
+            discard_size,
+        }
+    }
+
+    /// Removes from `state` (a copy of the observed position) every hidden
+    /// part this seat may not see.
+    fn redact(&self, state: &mut GameState) {
+        use rand::SeedableRng;
+        let (s, seat) = (&*self.real, self.seat);
+        for x in s.seat_ids() {
+            if x != seat {
+                state.seat_mut(x).hand = CardSet::default();
+            }
+            if let Some(p) = state.round.plays[x.index()].as_mut() {
+                if self.hidden & (1 << x.0) != 0 {
+                    p.card = ActionCard(0);
+                }
+                if let Some(z) = p.seize.as_mut() {
+                    if self.hidden & (1 << (4 + x.0)) != 0 {
+                        *z = ActionCard(0);
+                    }
+                }
+            }
+        }
         state.action_discard.clear();
-        state.court_deck.sort();
-        state.lore_deck.sort();
+        sort_cards(&mut state.court_deck);
+        sort_cards(&mut state.lore_deck);
         state.forced_dice.clear();
         state.forced_deal = [CardSet::default(); MAX_SEATS];
         // What the other seats know of the discard pile beyond what all
@@ -523,23 +593,18 @@ impl Observation {
         if state.is_campaign() {
             // The Fates' hidden parts (the face-down Golems).
             for h in crate::campaign::fates::HIDDEN_PARTS {
-                (h.redact)(&mut state);
+                (h.redact)(state);
             }
-        }
-        Observation {
-            seat,
-            state,
-            hand_sizes,
-            hidden,
-            unknown,
-            known_discard,
-            discard_size,
         }
     }
 
     /// The redacted state (safe to read: it holds nothing hidden).
     pub fn public_state(&self) -> &GameState {
-        &self.state
+        self.public.get_or_init(|| {
+            let mut state = Box::new((*self.real).clone());
+            self.redact(&mut state);
+            state
+        })
     }
 
     pub fn hand_size(&self, s: Seat) -> u8 {
@@ -552,7 +617,14 @@ impl Observation {
     pub fn determinize(&self, rng: &mut impl rand::Rng) -> GameState {
         use rand::seq::SliceRandom;
         use rand::SeedableRng;
-        let mut s = self.state.clone();
+        let mut s = match self.public.get() {
+            Some(p) => (**p).clone(),
+            None => {
+                let mut s = (*self.real).clone();
+                self.redact(&mut s);
+                s
+            }
+        };
         let mut pool: Vec<ActionCard> = self.unknown.iter().collect();
         pool.shuffle(rng);
         for x in s.seat_ids() {
@@ -613,4 +685,32 @@ impl Observation {
         }
         s
     }
+}
+
+/// Puts a face-down deck in catalog order (an observation hides its order
+/// this way): the cards are distinct, so a bit per card sorts them in one
+/// pass.
+fn sort_cards<const N: usize>(deck: &mut crate::state::HiddenPile<CardId, N>) {
+    let mut bits = [0u64; 16];
+    let mut big: arrayvec::ArrayVec<CardId, N> = arrayvec::ArrayVec::new();
+    for c in deck.iter() {
+        let bit = 1u64 << (c.0 % 64);
+        match bits.get_mut(c.0 as usize / 64) {
+            Some(w) if *w & bit == 0 => *w |= bit,
+            _ => big.push(*c),
+        }
+    }
+    big.sort_unstable();
+    let small = bits.iter().enumerate().flat_map(|(i, w)| {
+        let mut w = *w;
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let b = w.trailing_zeros();
+                w &= w - 1;
+                CardId((i * 64) as u16 + b as u16)
+            })
+        })
+    });
+    let sorted: arrayvec::ArrayVec<CardId, N> = small.chain(big).collect();
+    deck.refill(sorted);
 }

@@ -31,14 +31,10 @@ fn f401a_advocate_setup() {
     let (investigators, overseers) = (card("ARCS-F402"), card("ARCS-F403"));
     for players in [2u8, 3, 4] {
         let mut g = new(players, 9);
-        let booklet = g.state().campaign().unwrap().booklet.clone();
+        let booklet = g.state().campaign().unwrap().booklet;
         let (court, deck, discard) = {
             let s = g.state();
-            (
-                s.court.clone(),
-                s.court_deck.clone(),
-                s.court_discard.clone(),
-            )
+            (s.court, s.court_deck, s.court_discard)
         };
         {
             let s = g.state_mut_for_tests();

@@ -21,7 +21,7 @@ fn f201a_founder_setup() {
     let parade = CardId::parse("ARCS-F202").unwrap();
     for (players, start) in [(2u8, 18u8), (3, 16), (4, 14)] {
         let mut g = new(players, 9);
-        let booklet = g.state().campaign().unwrap().booklet.clone();
+        let booklet = g.state().campaign().unwrap().booklet;
         {
             let s = g.state_mut_for_tests();
             let c = s.campaign.as_mut().unwrap();

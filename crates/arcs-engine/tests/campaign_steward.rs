@@ -21,7 +21,7 @@ fn f101a_steward_setup() {
     let (authority, dealmakers) = (card("ARCS-F102"), card("ARCS-F103"));
     for (players, start) in [(2u8, 20u8), (3, 17), (4, 14)] {
         let mut g = new(players, 9);
-        let booklet = g.state().campaign().unwrap().booklet.clone();
+        let booklet = g.state().campaign().unwrap().booklet;
         {
             let s = g.state_mut_for_tests();
             let c = s.campaign.as_mut().unwrap();

@@ -107,6 +107,7 @@ fn play(game: &mut Game, seat: Seat, choice: &str) -> Vec<Event> {
     let c: Choice = choice.parse().unwrap();
     game.apply(seat, c)
         .unwrap_or_else(|e| panic!("{seat} {choice}: {e}"))
+        .to_vec()
 }
 
 #[test]

@@ -23,6 +23,7 @@ fn apply(g: &mut Game, seat: u8, choice: &str) -> Vec<Event> {
     let c: Choice = choice.parse().unwrap();
     g.apply(Seat(seat - 1), c)
         .unwrap_or_else(|e| panic!("{choice}: {e}"))
+        .to_vec()
 }
 
 fn standing(v: &View, a: Ambition) -> &AmbitionResult {
@@ -273,7 +274,7 @@ fn random_game(config: Config, seed: u64, mut f: impl FnMut(&Game, &[Event]) -> 
             Pending::Over(_) => return g,
             Pending::Decision(d) => {
                 let c = d.choices[rng.gen_range(0..d.choices.len())];
-                events = g.apply(d.seat, c).unwrap();
+                events = g.apply(d.seat, c).unwrap().to_vec();
             }
         }
     }
@@ -525,7 +526,7 @@ fn events_carry_their_systems_and_dice() {
             }
             with_systems += !e.systems.is_empty() as usize;
             round_events += (e.tag == "round") as usize;
-            match e.tag.as_str() {
+            match e.tag.as_ref() {
                 // A card adding to the roll shows no dice (Mirror Plating).
                 "roll" if e.text.contains("adds") => assert!(e.dice.is_none()),
                 "roll" => {

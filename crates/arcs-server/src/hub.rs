@@ -159,7 +159,11 @@ pub fn check_name(name: &str) -> Result<String, String> {
         .filter(|&(i, &c)| !invisible(c) || joins(&nfc, i))
         .map(|(_, &c)| c)
         .collect();
-    let name = kept.trim();
+    // Dropping a character can leave marks that compose (`g` + U+2060 +
+    // U+0301 is `ǵ` once the joiner-blocker is gone): normalise again, so
+    // a stored name passes unchanged.
+    let renormalised: String = kept.trim().nfc().collect();
+    let name = renormalised.as_str();
     if !name.chars().any(visible) {
         return Err("a name needs at least one visible character (send null for no name)".into());
     }

@@ -69,17 +69,14 @@ fn court(s: &mut GameState, step: u8, rolled: bool, ev: &mut dyn Sink) {
                 face.symbol_name()
             );
         }
-        let snapshot: arrayvec::ArrayVec<Option<CardId>, 16> = (0..s.court.len())
+        let snapshot: crate::state::List<Option<CardId>, 16> = (0..s.court.len())
             .flat_map(|p| [super::attach::attached(s, p), s.court[p].card])
             .collect();
         if let Some(c) = s.campaign_mut() {
             c.crisis_court = snapshot;
         }
     }
-    let snap = s
-        .campaign()
-        .map(|c| c.crisis_court.clone())
-        .unwrap_or_default();
+    let snap = s.campaign().map(|c| c.crisis_court).unwrap_or_default();
     let at = |s: &GameState, i: usize| -> Option<CardId> {
         let p = i / 2;
         if p >= s.court.len() {

@@ -29,8 +29,7 @@ pub mod summit;
 pub use frame::CampaignFrame;
 
 use crate::ids::*;
-use crate::state::GameState;
-use arrayvec::ArrayVec;
+use crate::state::{GameState, List};
 use serde::{Deserialize, Serialize};
 
 /// Imperial ships in the box (campaign rules p3).
@@ -136,7 +135,7 @@ pub struct Council {
 }
 
 /// What the campaign adds to a game's state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Campaign {
     /// 1, 2 or 3.
     pub act: u8,
@@ -160,7 +159,7 @@ pub struct Campaign {
     /// Guild Envoys Depart is in the rules booklet (2 players, p21).
     pub envoys_depart: bool,
     /// Other cards in the rules booklet (edicts, laws), in the order added.
-    pub booklet: ArrayVec<CardId, 16>,
+    pub booklet: List<CardId, 16>,
     /// Each seat's Fate card (`ARCS-FATE01`..), once chosen.
     pub fates: [Option<CardId>; MAX_SEATS],
     /// The two Fate cards each seat draws to choose from (secret).
@@ -177,11 +176,11 @@ pub struct Campaign {
     pub number_die: u8,
     /// Forced faces for scenarios: event die faces (0..6) and clusters
     /// (1..6), consumed before the RNG.
-    pub forced_event: ArrayVec<u8, 8>,
-    pub forced_number: ArrayVec<u8, 8>,
+    pub forced_event: List<u8, 8>,
+    pub forced_number: List<u8, 8>,
     /// The Court's cards when the Court Crises began (they resolve in that
     /// order; cards drawn meanwhile wait, docs/rulings.md R-CAMP-CRI).
-    pub crisis_court: ArrayVec<Option<CardId>, 16>,
+    pub crisis_court: List<Option<CardId>, 16>,
     /// The Summit in progress (p16–17).
     #[serde(default)]
     pub summit: summit::Summit,
@@ -194,7 +193,7 @@ pub struct Campaign {
     pub attached: [Option<CardId>; 6],
     /// Resources stored on cards in players' play areas (frozen; p27).
     #[serde(default)]
-    pub stored: ArrayVec<stored::Stored, 8>,
+    pub stored: List<stored::Stored, 8>,
     /// The Caretaker's four Golem tokens (F501A, F505): where each is and
     /// its side. Not written while none is in play.
     #[serde(
@@ -233,7 +232,7 @@ impl Campaign {
             council: Council::default(),
             policies: [Policy::War, Policy::Peace, Policy::Escalation],
             envoys_depart: false,
-            booklet: ArrayVec::new(),
+            booklet: List::new(),
             fates: [None; MAX_SEATS],
             fate_offer: [[None; 2]; MAX_SEATS],
             objective: [0; MAX_SEATS],
@@ -241,13 +240,13 @@ impl Campaign {
             events_played: 0,
             event_die: None,
             number_die: 0,
-            forced_event: ArrayVec::new(),
-            forced_number: ArrayVec::new(),
-            crisis_court: ArrayVec::new(),
+            forced_event: List::new(),
+            forced_number: List::new(),
+            crisis_court: List::new(),
             summit: summit::Summit::default(),
             secured_own_agents: 0,
             attached: [None; 6],
-            stored: ArrayVec::new(),
+            stored: List::new(),
             golems: Default::default(),
             actions_added: CardSet::default(),
             actions_scrapped: CardSet::default(),
@@ -315,11 +314,11 @@ impl GameState {
     /// The campaign's state, in a campaign game.
     #[inline]
     pub fn campaign(&self) -> Option<&Campaign> {
-        self.campaign.as_deref()
+        self.campaign.as_ref()
     }
     #[inline]
     pub fn campaign_mut(&mut self) -> Option<&mut Campaign> {
-        self.campaign.as_deref_mut()
+        self.campaign.as_mut()
     }
     #[inline]
     pub fn is_campaign(&self) -> bool {

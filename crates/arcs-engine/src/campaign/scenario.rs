@@ -161,7 +161,7 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
                 camp(s, "booklet")?
                     .booklet
                     .try_push(card)
-                    .map_err(|_| "the rules booklet is full")?;
+                    .map_or(Ok(()), |_| Err("the rules booklet is full"))?;
             }
         }
         "attach" => {
@@ -247,7 +247,7 @@ pub fn force_dice(s: &mut GameState, kind: &str, faces: &[String]) -> Result<boo
                 camp(s, "dice event")?
                     .forced_event
                     .try_push(i)
-                    .map_err(|_| "at most 8 forced event dice")?;
+                    .map_or(Ok(()), |_| Err("at most 8 forced event dice"))?;
             }
         }
         "number" => {
@@ -259,7 +259,7 @@ pub fn force_dice(s: &mut GameState, kind: &str, faces: &[String]) -> Result<boo
                 camp(s, "dice number")?
                     .forced_number
                     .try_push(n)
-                    .map_err(|_| "at most 8 forced number dice")?;
+                    .map_or(Ok(()), |_| Err("at most 8 forced number dice"))?;
             }
         }
         _ => return Ok(false),

@@ -95,7 +95,7 @@ pub fn act_one(s: &mut GameState, config: &Config, ev: &mut dyn Sink) -> Result<
     // order, the top one the Imperial Policy.
     c.envoys_depart = players == 2;
     c.policies.shuffle(&mut s.rng);
-    s.campaign = Some(Box::new(c));
+    s.campaign = Some(c);
 
     // N: the Imperial clusters, an Imperial ship in each of their systems.
     let rolled = roll_number(s);

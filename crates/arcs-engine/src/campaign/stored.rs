@@ -16,7 +16,7 @@ use crate::state::GameState;
 use serde::{Deserialize, Serialize};
 
 /// The resources on one card.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stored {
     pub card: CardId,
     /// Per resource type.
@@ -85,7 +85,7 @@ pub fn add(s: &mut GameState, card: CardId, r: Resource, transfer: bool) {
             res,
             transfer,
         })
-        .is_err()
+        .is_some()
     {
         s.supply[r.index()] += 1;
     }

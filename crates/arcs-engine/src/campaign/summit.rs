@@ -20,7 +20,7 @@ use crate::event::Sink;
 use crate::flow::Frame;
 use crate::ids::*;
 use crate::log;
-use crate::state::{Building, BuildingKind, GameState, TrophyKind};
+use crate::state::{Building, BuildingKind, GameState, List, TrophyKind};
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
@@ -30,17 +30,20 @@ pub const PROPOSALS: u8 = 3;
 pub const DEAL_SIZE: usize = 6;
 
 /// The Summit in progress.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Summit {
     pub caller: Option<Seat>,
     /// The deal being proposed.
-    pub deal: ArrayVec<Negotiation, DEAL_SIZE>,
+    pub deal: List<Negotiation, DEAL_SIZE>,
     /// Deals each seat has proposed in this Summit.
     pub proposals: [u8; MAX_SEATS],
-    /// The Summit's ledger (campaign.md §1.7): resources and Favors given
-    /// in it and not given back yet, `(giver, receiver, gift)` in order.
+    /// The Summit's ledger (campaign.md §1.7): how many resources (by
+    /// type) and Favors (by the agent's owner) each seat gave each other
+    /// seat in it and has not been given back yet:
+    /// `ledger[giver][receiver][gift kind]` (see [`Gift::kind`]). Gifts of
+    /// one kind are alike, so counts say all a list would.
     #[serde(default)]
-    pub ledger: Vec<(Seat, Seat, Gift)>,
+    pub ledger: [[[u8; Gift::KINDS]; MAX_SEATS]; MAX_SEATS],
 }
 
 /// A resource (by type) or a Favor (by the agent's owner) given in a
@@ -53,6 +56,18 @@ pub enum Gift {
     Favor(Seat),
 }
 
+impl Gift {
+    /// Kinds of gift: the five resources, then a Favor of each seat.
+    pub const KINDS: usize = 5 + MAX_SEATS;
+    /// This gift's kind, an index below [`Gift::KINDS`].
+    pub fn kind(self) -> usize {
+        match self {
+            Gift::Resource(r) => r.index(),
+            Gift::Favor(x) => 5 + x.index(),
+        }
+    }
+}
+
 /// Enters `from` giving `to` a `gift` in the Summit's ledger. Returns true
 /// when it gives back something of that kind `to` gave `from` earlier in
 /// this Summit and not yet given back: that earlier gift is used up
@@ -62,11 +77,14 @@ pub fn record_gift(s: &mut GameState, from: Seat, to: Seat, gift: Gift) -> bool 
         return false;
     };
     let l = &mut c.summit.ledger;
-    if let Some(i) = l.iter().position(|e| *e == (to, from, gift)) {
-        l.remove(i);
+    let k = gift.kind();
+    let back = &mut l[to.index()][from.index()][k];
+    if *back > 0 {
+        *back -= 1;
         true
     } else {
-        l.push((from, to, gift));
+        let given = &mut l[from.index()][to.index()][k];
+        *given = given.saturating_add(1);
         false
     }
 }

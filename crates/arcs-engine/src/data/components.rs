@@ -9,9 +9,12 @@ use std::sync::OnceLock;
 const COMPONENTS_JSON: &str = include_str!("../../data/components.json");
 
 /// A battle die type (B-COMP-06).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum DieKind {
+    #[default]
     Assault,
     Skirmish,
     Raid,

@@ -76,7 +76,7 @@ macro_rules! automatic_frame {
     };
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "frame")]
 pub enum Frame {
     // ---- chapter and round flow
@@ -98,6 +98,7 @@ pub enum Frame {
     AfterScoring,
     Cleanup,
     ChapterClose,
+    #[default]
     GameOver,
     // ---- actions
     Tax {
@@ -157,6 +158,7 @@ pub enum Frame {
 /// Tells the deciding seat that its only legal choice was taken for it,
 /// in words (`describe`; the text is only built when a sink records it).
 fn forced_event(s: &GameState, ev: &mut dyn Sink, seat: Seat, c: Choice) {
+    ev.forced(seat, c);
     if ev.enabled() {
         let words = match s.prompt() {
             Some((_, p)) => crate::describe::describe_choice(s, seat, &p, &c),
@@ -192,7 +194,7 @@ pub struct Decision {
 
 impl GameState {
     pub(crate) fn push(&mut self, f: Frame) {
-        if self.stack.try_push(f).is_err() {
+        if self.stack.try_push(f).is_some() {
             // Unreachable with the base game's nesting depth (< 12); counted
             // so the invariant suite reports it instead of a panic.
             self.anomalies = self.anomalies.saturating_add(1);
@@ -486,32 +488,48 @@ impl GameState {
     /// membership in [`choices_for`](Self::choices_for) first), and runs on
     /// to the next decision.
     pub fn apply_for(&mut self, seat: Seat, choice: Choice, ev: &mut dyn Sink) {
+        self.apply_for_into(seat, choice, ev, &mut Vec::new());
+    }
+
+    /// [`apply_for`](Self::apply_for), leaving in `buf` the legal choices
+    /// of the seat it returns: the one deciding next (of several deciding
+    /// at once, the first in turn order; its list is then that frame's).
+    pub fn apply_for_into(
+        &mut self,
+        seat: Seat,
+        choice: Choice,
+        ev: &mut dyn Sink,
+        buf: &mut Vec<Choice>,
+    ) -> Option<Seat> {
         match self.stack.last() {
             Some(&Frame::Campaign(c)) => c.resolve_for(self, seat, choice, ev),
             Some(_) => self.resolve(choice, ev),
-            None => return,
+            None => return None,
         }
-        self.advance(ev);
+        self.advance_into(ev, buf)
     }
 
     /// Runs automatic frames and forced (single-choice) decisions until a
     /// real decision is pending or the game is over.
     pub fn advance(&mut self, ev: &mut dyn Sink) {
-        let mut buf = Vec::new();
+        self.advance_into(ev, &mut Vec::new());
+    }
+
+    /// [`advance`](Self::advance), leaving in `buf` the choices of the
+    /// decision it stops at and returning its seat.
+    pub fn advance_into(&mut self, ev: &mut dyn Sink, buf: &mut Vec<Choice>) -> Option<Seat> {
         // A generous bound: a chapter is a few hundred steps. Exceeding it
         // means a frame failed to make progress; stop rather than hang.
         for _ in 0..100_000 {
-            let Some(&frame) = self.stack.last() else {
-                return;
-            };
+            buf.clear();
+            let &frame = self.stack.last()?;
             if matches!(frame, Frame::GameOver) {
-                return;
+                return None;
             }
             match self.frame_seat(&frame) {
                 None => self.run_auto(ev),
                 Some(seat) => {
-                    buf.clear();
-                    self.frame_choices(&frame, &mut buf);
+                    self.frame_choices(&frame, buf);
                     match buf.len() {
                         0 => {
                             self.anomalies = self.anomalies.saturating_add(1);
@@ -522,12 +540,14 @@ impl GameState {
                             forced_event(self, ev, seat, c);
                             self.resolve(c, ev);
                         }
-                        _ => return,
+                        _ => return Some(seat),
                     }
                 }
             }
         }
         self.anomalies = self.anomalies.saturating_add(1);
+        buf.clear();
+        None
     }
 
     /// Who decides next and about what (without computing the choices).

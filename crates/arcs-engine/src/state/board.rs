@@ -96,7 +96,7 @@ impl SystemState {
 /// 24 systems ("can this seat Repair / Move / Battle?", docs/performance.md).
 /// The systems are private: every change goes through [`Board::get_mut`],
 /// whose guard re-indexes the system when it is dropped.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(from = "Systems", into = "Systems")]
 pub struct Board {
     systems: Systems,

@@ -9,12 +9,18 @@ pub use board::{
     systems_in, Board, Building, BuildingKind, ShipCount, SystemMut, SystemState, EXTRA_SLOT,
 };
 pub use pile::HiddenPile;
+
+/// A list of at most `N` items kept in place (no heap), `Copy` when its
+/// items are (tinyvec's `ArrayVec`): the state's lists are, so cloning a
+/// state copies its bytes and never allocates — search bots clone states
+/// for every rollout, and an observation starts from a copy (issue 19).
+/// `push` past the capacity panics; `try_push` hands the item back.
+pub type List<T, const N: usize> = tinyvec::ArrayVec<[T; N]>;
 pub use seat::{SeatState, TrophyKind};
 
 use crate::data::{DieKind, MARKERS};
 use crate::flow::Frame;
 use crate::ids::*;
-use arrayvec::ArrayVec;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
@@ -45,7 +51,7 @@ impl Play {
 }
 
 /// A Union card attached to a played card (C-BC04 etc.).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnionAttachment {
     pub union: CardId,
     pub holder: Seat,
@@ -53,7 +59,7 @@ pub struct UnionAttachment {
 }
 
 /// Round-scoped state (B-TURN-12/13, Appendix A).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundState {
     /// The round's number within the chapter: 1 for its first round, 0
     /// before it (draw, mulligan).
@@ -73,7 +79,7 @@ pub struct RoundState {
     pub lead_declared: bool,
     /// The initiative was seized this round (B-INIT-07).
     pub seized: bool,
-    pub unions: ArrayVec<UnionAttachment, 4>,
+    pub unions: List<UnionAttachment, 4>,
 }
 
 impl RoundState {
@@ -87,7 +93,7 @@ impl RoundState {
             declared: false,
             lead_declared: false,
             seized: false,
-            unions: ArrayVec::new(),
+            unions: List::new(),
         }
     }
     pub fn lead(&self) -> Option<Play> {
@@ -96,7 +102,7 @@ impl RoundState {
 }
 
 /// Turn-scoped state: the Prelude, pips, and per-turn limits.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnScope {
     pub seat: Seat,
     pub play: PlayKind,
@@ -118,9 +124,9 @@ pub struct TurnScope {
     /// Starports that built a ship this turn (B-BLD-04).
     pub starports_used: u128,
     /// Cards secured during this Prelude (B-PRE-04).
-    pub secured_in_prelude: ArrayVec<CardId, 4>,
+    pub secured_in_prelude: List<CardId, 4>,
     /// Once-per-turn card abilities already used (Relic Fence, Tool-Priests).
-    pub once_used: ArrayVec<CardId, 4>,
+    pub once_used: List<CardId, 4>,
     /// Fresh ships that arrived in each system by the current Move
     /// (Sprinter Drives).
     pub moved_fresh: [u8; SystemId::COUNT],
@@ -140,8 +146,8 @@ impl TurnScope {
             limbo: [0; 5],
             taxed: 0,
             starports_used: 0,
-            secured_in_prelude: ArrayVec::new(),
-            once_used: ArrayVec::new(),
+            secured_in_prelude: List::new(),
+            once_used: List::new(),
             moved_fresh: [0; SystemId::COUNT],
         }
     }
@@ -168,7 +174,7 @@ impl Marker {
 
 /// One Court position (B-SETUP-07). An empty position keeps its place when
 /// the deck runs out (AMB-08).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CourtSlot {
     pub card: Option<CardId>,
     pub agents: [u8; MAX_OWNERS],
@@ -197,7 +203,7 @@ pub struct RuleOptions {
 
 /// A forced die result for scenarios and tests: the next die of `kind`
 /// rolled shows `face` (0..6, see components.md §4).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ForcedDie {
     pub kind: DieKind,
     pub face: u8,
@@ -257,26 +263,26 @@ pub struct GameState {
     /// (B-SETUP-10).
     pub box_resources: [u8; 5],
     pub markers: [Marker; 3],
-    pub court: ArrayVec<CourtSlot, 6>,
+    pub court: List<CourtSlot, 6>,
     /// Court deck; the last element is the top.
     pub court_deck: HiddenPile<CardId, 48>,
-    pub court_discard: ArrayVec<CardId, 48>,
+    pub court_discard: List<CardId, 48>,
     /// Action discard pile (face down); index 0 is the bottom.
     pub action_discard: HiddenPile<ActionCard, { ActionCard::CARDS }>,
     /// Face-up pile of the split-discard variant (B-FINE-13).
-    pub action_discard_up: ArrayVec<ActionCard, { ActionCard::CARDS }>,
+    pub action_discard_up: List<ActionCard, { ActionCard::CARDS }>,
     pub round: RoundState,
     pub turn: TurnScope,
-    pub stack: ArrayVec<Frame, 24>,
+    pub stack: List<Frame, 24>,
     pub options: RuleOptions,
     pub rng: ChaCha8Rng,
-    pub forced_dice: ArrayVec<ForcedDie, 24>,
+    pub forced_dice: List<ForcedDie, 24>,
     /// Scenario hook: the hands the next chapter's draw deals (the rest of
     /// the deck is dealt at random as usual). Empty sets deal at random.
     pub forced_deal: [CardSet; MAX_SEATS],
     /// Leaders & Lore: the face-up rows during the draft (B-LL-02).
-    pub leader_row: ArrayVec<CardId, 5>,
-    pub lore_row: ArrayVec<CardId, 9>,
+    pub leader_row: List<CardId, 5>,
+    pub lore_row: List<CardId, 9>,
     /// Lore cards not dealt to the row (the Archivist draws from them).
     pub lore_deck: HiddenPile<CardId, 28>,
     /// Resources placed over planets' type icons (Shaper *Mythic*); such a
@@ -291,9 +297,10 @@ pub struct GameState {
     /// Boxed: a finished game is rare, and the state stays small to clone.
     pub outcome: Option<Box<Outcome>>,
     /// The Blighted Reach campaign's state (`campaign/`); `None` in base
-    /// and Leaders & Lore games, which keep their allocation-free state.
+    /// and Leaders & Lore games. Kept in place, not boxed, so cloning a
+    /// campaign state allocates nothing either (issue 19).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub campaign: Option<Box<crate::campaign::Campaign>>,
+    pub campaign: Option<crate::campaign::Campaign>,
     /// Internal faults (a decision with no legal choice, stack overflow);
     /// the invariant suite requires 0.
     pub anomalies: u16,

@@ -12,52 +12,52 @@
 //! down on top ([`HiddenPile::place_face_down`]) — is the only one not
 //! counted. Reading is through the slice (`Deref`): `len`, `iter`, `last`…
 
-use arrayvec::ArrayVec;
+use super::List;
 use serde::{Deserialize, Serialize};
 
 /// A face-down pile of at most `N` cards; index 0 is the bottom, the last
 /// card the top.
-#[derive(Clone, Serialize, Deserialize)]
+#[derive(Copy, Clone, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct HiddenPile<T, const N: usize> {
-    cards: ArrayVec<T, N>,
+pub struct HiddenPile<T: Default, const N: usize> {
+    cards: List<T, N>,
     /// Counted changes that may have shown hidden cards (see the module).
     /// Not part of the position: not saved, not compared.
     #[serde(skip)]
     moves: u32,
 }
 
-impl<T, const N: usize> Default for HiddenPile<T, N> {
+impl<T: Default, const N: usize> Default for HiddenPile<T, N> {
     fn default() -> Self {
         HiddenPile {
-            cards: ArrayVec::new(),
+            cards: List::new(),
             moves: 0,
         }
     }
 }
 
-impl<T: PartialEq, const N: usize> PartialEq for HiddenPile<T, N> {
+impl<T: Default + PartialEq, const N: usize> PartialEq for HiddenPile<T, N> {
     fn eq(&self, other: &Self) -> bool {
         self.cards == other.cards
     }
 }
 
-impl<T: Eq, const N: usize> Eq for HiddenPile<T, N> {}
+impl<T: Default + Eq, const N: usize> Eq for HiddenPile<T, N> {}
 
-impl<T: std::fmt::Debug, const N: usize> std::fmt::Debug for HiddenPile<T, N> {
+impl<T: Default + std::fmt::Debug, const N: usize> std::fmt::Debug for HiddenPile<T, N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.cards.fmt(f)
+        f.debug_list().entries(self.cards.iter()).finish()
     }
 }
 
-impl<T, const N: usize> std::ops::Deref for HiddenPile<T, N> {
+impl<T: Default, const N: usize> std::ops::Deref for HiddenPile<T, N> {
     type Target = [T];
     fn deref(&self) -> &[T] {
         &self.cards
     }
 }
 
-impl<T, const N: usize> HiddenPile<T, N> {
+impl<T: Default, const N: usize> HiddenPile<T, N> {
     pub fn new() -> Self {
         Self::default()
     }
@@ -69,7 +69,7 @@ impl<T, const N: usize> HiddenPile<T, N> {
         self.moves
     }
 
-    fn counted(&mut self) -> &mut ArrayVec<T, N> {
+    fn counted(&mut self) -> &mut List<T, N> {
         self.moves = self.moves.wrapping_add(1);
         &mut self.cards
     }
@@ -98,31 +98,31 @@ impl<T, const N: usize> HiddenPile<T, N> {
 
     /// Puts `card` at the bottom (bury). `false` when the pile is full.
     pub fn bury(&mut self, card: T) -> bool {
-        self.counted().try_insert(0, card).is_ok()
+        self.counted().try_insert(0, card).is_none()
     }
 
     /// Puts `card` on top face down, counted (a card others may know, put
     /// back on a deck). `false` when the pile is full.
     pub fn put_on_top(&mut self, card: T) -> bool {
-        self.counted().try_push(card).is_ok()
+        self.counted().try_push(card).is_none()
     }
 
     /// A card its owner knows, put face down on top (a discarded or played
     /// card going to the action discard pile): it teaches nobody anything,
     /// so it is the one change not counted. `false` when the pile is full.
     pub fn place_face_down(&mut self, card: T) -> bool {
-        self.cards.try_push(card).is_ok()
+        self.cards.try_push(card).is_none()
     }
 
     /// Shuffles the pile.
     pub fn shuffle(&mut self, rng: &mut impl rand::Rng) {
         use rand::seq::SliceRandom;
-        self.counted().shuffle(rng);
+        self.counted().as_mut_slice().shuffle(rng);
     }
 
     /// Shuffles `card` into the pile.
     pub fn shuffle_in(&mut self, card: T, rng: &mut impl rand::Rng) -> bool {
-        let ok = self.cards.try_push(card).is_ok();
+        let ok = self.cards.try_push(card).is_none();
         self.shuffle(rng);
         ok
     }
@@ -133,7 +133,7 @@ impl<T, const N: usize> HiddenPile<T, N> {
         let pile = self.counted();
         pile.clear();
         for c in cards {
-            if pile.try_push(c).is_err() {
+            if pile.try_push(c).is_some() {
                 break;
             }
         }
@@ -144,7 +144,7 @@ impl<T, const N: usize> HiddenPile<T, N> {
     pub fn add(&mut self, cards: impl IntoIterator<Item = T>) {
         let pile = self.counted();
         for c in cards {
-            if pile.try_push(c).is_err() {
+            if pile.try_push(c).is_some() {
                 break;
             }
         }
@@ -156,10 +156,10 @@ impl<T, const N: usize> HiddenPile<T, N> {
     }
 }
 
-impl<T: Ord, const N: usize> HiddenPile<T, N> {
+impl<T: Default + Ord, const N: usize> HiddenPile<T, N> {
     /// Sorts the pile (an observation hides its order this way).
     pub fn sort(&mut self) {
-        self.counted().sort_unstable();
+        self.counted().as_mut_slice().sort_unstable();
     }
 }
 

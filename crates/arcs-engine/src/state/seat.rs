@@ -2,7 +2,6 @@
 
 use crate::data::{open_board_slots, BOARD_SLOTS};
 use crate::ids::*;
-use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 /// Kinds of pieces that can be Trophies (B-CORE-04).
@@ -24,7 +23,7 @@ impl TrophyKind {
     ];
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatState {
     pub hand: CardSet,
     pub power: i32,
@@ -95,13 +94,13 @@ impl SeatState {
     }
     /// Whether the hook bits match the cards (checked by the invariant suite).
     pub fn hooks_are_current(&self) -> bool {
-        let mut h = self.held.clone();
+        let mut h = self.held;
         h.change(|_| ());
         h.hooks == self.held.hooks
     }
     /// Adds a Guild card; false (and no change) when the area is full.
     pub fn add_guild(&mut self, card: CardId) -> bool {
-        self.held.change(|h| h.guild.try_push(card).is_ok())
+        self.held.change(|h| h.guild.try_push(card).is_none())
     }
     /// Removes a Guild card; false when the seat does not hold it.
     pub fn remove_guild(&mut self, card: CardId) -> bool {
@@ -109,7 +108,7 @@ impl SeatState {
     }
     /// Adds a lore card; false (and no change) when the seat holds 4.
     pub fn add_lore(&mut self, card: CardId) -> bool {
-        self.held.change(|h| h.lore.try_push(card).is_ok())
+        self.held.change(|h| h.lore.try_push(card).is_none())
     }
     /// Removes a lore card; false when the seat does not hold it.
     pub fn remove_lore(&mut self, card: CardId) -> bool {
@@ -117,7 +116,7 @@ impl SeatState {
     }
     /// Adds an ability card; false (and no change) when the seat holds 4.
     pub fn add_ability(&mut self, card: CardId) -> bool {
-        self.held.change(|h| h.abilities.try_push(card).is_ok())
+        self.held.change(|h| h.abilities.try_push(card).is_none())
     }
     /// Removes an ability card; false when the seat does not hold it.
     pub fn remove_ability(&mut self, card: CardId) -> bool {
@@ -154,16 +153,16 @@ impl SeatState {
 /// The cards whose powers a seat has. Private, so that every change goes
 /// through [`Held::change`], which keeps `hooks` true; rules ask `hooks`
 /// before walking the cards (docs/performance.md).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(from = "HeldCards")]
 struct Held {
-    guild: ArrayVec<CardId, 32>,
-    lore: ArrayVec<CardId, 4>,
+    guild: super::List<CardId, 32>,
+    lore: super::List<CardId, 4>,
     leader: Option<CardId>,
     /// Ability cards (campaign). Not written when empty, so base and
     /// Leaders & Lore states serialize as before.
-    #[serde(default, skip_serializing_if = "ArrayVec::is_empty")]
-    abilities: ArrayVec<CardId, 4>,
+    #[serde(default, skip_serializing_if = "tinyvec::ArrayVec::is_empty")]
+    abilities: super::List<CardId, 4>,
     /// Bit per [`crate::cards::Hook`] that some card above has (derived:
     /// not serialized, recomputed when read back).
     #[serde(skip)]
@@ -173,11 +172,11 @@ struct Held {
 /// The serialized form of [`Held`].
 #[derive(Deserialize)]
 struct HeldCards {
-    guild: ArrayVec<CardId, 32>,
-    lore: ArrayVec<CardId, 4>,
+    guild: super::List<CardId, 32>,
+    lore: super::List<CardId, 4>,
     leader: Option<CardId>,
     #[serde(default)]
-    abilities: ArrayVec<CardId, 4>,
+    abilities: super::List<CardId, 4>,
 }
 
 impl From<HeldCards> for Held {
@@ -208,7 +207,7 @@ impl Held {
     }
 }
 
-fn remove<const N: usize>(cards: &mut ArrayVec<CardId, N>, card: CardId) -> bool {
+fn remove<const N: usize>(cards: &mut super::List<CardId, N>, card: CardId) -> bool {
     match cards.iter().position(|c| *c == card) {
         Some(p) => {
             cards.remove(p);

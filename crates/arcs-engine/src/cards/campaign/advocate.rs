@@ -286,7 +286,10 @@ impl Procedure for Effect {
                     "{seat} searches the Court deck ({}) for a Guild card (Guild Overseers).",
                     crate::describe::plural(n.min(255) as u8, "card", "cards")
                 );
-                // Only the searcher sees the deck (an undo barrier, R-UNDO-1).
+                // Only the searcher sees the deck: a look at a face-down
+                // pile, an undo barrier whether or not anything is logged
+                // (R-UNDO-1).
+                s.disclose();
                 if found.is_empty() {
                     crate::log_reveal!(ev, seat, "search", "The Court deck holds no Guild card.");
                 } else {

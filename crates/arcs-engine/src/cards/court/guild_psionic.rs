@@ -209,6 +209,9 @@ impl Procedure for Effect {
             },
             FarseersLook { seat, card } => {
                 if let Choice::Player(rival) = choice {
+                    // A look at another hand: an undo barrier whether or not
+                    // anything is logged (R-UNDO-1).
+                    s.disclose();
                     if ev.enabled() {
                         let hand = ActionCard::list(s.seat(rival).hand.iter());
                         crate::log_reveal!(ev, seat, "look", "{rival}'s hand: {hand}.");
