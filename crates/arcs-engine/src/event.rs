@@ -133,8 +133,9 @@ pub trait Sink {
     fn enabled(&self) -> bool;
     fn emit(&mut self, e: Event);
     /// `seat`'s only legal choice was taken for it (`auto`). Told whether
-    /// or not events are kept: for another seat that is an undo barrier
-    /// (R-UNDO-1).
+    /// or not events are kept (by `GameState::advance`, the path of
+    /// `Game`; the bare loop `settle` of bots' rollouts does not ask): for
+    /// another seat that is an undo barrier (R-UNDO-1).
     fn forced(&mut self, _seat: Seat, _choice: crate::choice::Choice) {}
 }
 

@@ -39,19 +39,24 @@ fn mods(s: &GameState, seat: Seat) -> Mods {
 
 /// A starport in `sys` the seat may build a ship at, unused this turn
 /// (B-BLD-03/04); any owner's under Empath's Bond.
+#[inline]
 fn free_starport(s: &GameState, seat: Seat, sys: SystemId, any_owner: bool) -> Option<u8> {
-    s.sys(sys)
-        .buildings()
-        .find(|(slot, b)| {
-            b.kind == BuildingKind::Starport
-                && (any_owner
-                    || b.owner == seat.owner()
-                    // A Free starport in a system the seat controls
-                    // (campaign p15).
-                    || (b.owner == Owner::Free && s.is_campaign() && s.controls(seat, sys)))
-                && s.turn.starports_used & slot_key(sys, *slot) == 0
-        })
-        .map(|(slot, _)| slot)
+    let me = seat.owner();
+    let x = s.sys(sys);
+    for slot in 0..x.slots.len() as u8 {
+        let Some(b) = x.slots[slot as usize] else {
+            continue;
+        };
+        if b.kind != BuildingKind::Starport || s.turn.starports_used & slot_key(sys, slot) != 0 {
+            continue;
+        }
+        // Its own starport, any owner's under Empath's Bond, or a Free
+        // starport in a system the seat controls (campaign p15).
+        if any_owner || b.owner == me || (b.owner == Owner::Free && s.controls(seat, sys)) {
+            return Some(slot);
+        }
+    }
+    None
 }
 
 /// The slot a building of `kind` would take in `sys`: a printed slot, or a

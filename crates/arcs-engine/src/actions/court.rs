@@ -18,6 +18,7 @@ pub fn open(s: &GameState, pos: usize) -> bool {
     }
 }
 
+#[inline]
 pub fn can_influence(s: &GameState, seat: Seat) -> bool {
     s.seat(seat).agents > 0 && (0..s.court.len()).any(|p| open(s, p))
 }
@@ -55,6 +56,7 @@ pub fn place_agent(s: &mut GameState, seat: Seat, pos: usize, ev: &mut dyn Sink)
 }
 
 /// B-SEC-01: strictly more Loyal agents than each Rival (AMB-07).
+#[inline]
 pub fn securable(s: &GameState, seat: Seat, pos: usize) -> bool {
     let slot = &s.court[pos];
     let Some(card) = slot.card else { return false };

@@ -54,6 +54,7 @@ pub fn origins(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_
     crate::state::systems_in(mine & s.in_play).filter(move |sys| s.adj[sys.index()] != 0)
 }
 
+#[inline]
 pub fn any(s: &GameState, seat: Seat) -> bool {
     let mine = s.board.ships(seat.owner()) | imperial_only(s, seat);
     crate::state::systems_in(mine & s.in_play).any(|sys| s.adj[sys.index()] != 0)

@@ -330,6 +330,9 @@ pub enum Hook {
 }
 
 impl Hook {
+    /// Every new-action bit (one per standard action).
+    pub const NEW_ACTIONS: u64 = 0x7F << Hook::NewAction as u8;
+
     pub fn bit(self) -> u64 {
         1 << self as u8
     }
@@ -801,6 +804,7 @@ pub fn begin_costly_declare(s: &mut GameState, seat: Seat, card: CardId, a: Ambi
     leaders::base::begin_generous(s, seat, card, a, via);
 }
 
+#[inline]
 pub fn declares_on_follow(s: &GameState, seat: Seat, play: PlayKind) -> bool {
     matches!(play, PlayKind::Surpass | PlayKind::Pivot)
         && any_held(s, seat, Hook::DeclareOnFollow, |b| b.declare_on_follow)
@@ -909,6 +913,7 @@ pub fn builds_on_gates(s: &GameState, seat: Seat, kind: BuildingKind) -> bool {
     })
 }
 
+#[inline]
 pub fn cloud_cities(s: &GameState, seat: Seat) -> bool {
     any_held(s, seat, Hook::CloudCities, |b| b.cloud_cities)
 }

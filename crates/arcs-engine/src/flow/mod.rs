@@ -158,7 +158,6 @@ pub enum Frame {
 /// Tells the deciding seat that its only legal choice was taken for it,
 /// in words (`describe`; the text is only built when a sink records it).
 fn forced_event(s: &GameState, ev: &mut dyn Sink, seat: Seat, c: Choice) {
-    ev.forced(seat, c);
     if ev.enabled() {
         let words = match s.prompt() {
             Some((_, p)) => crate::describe::describe_choice(s, seat, &p, &c),
@@ -537,6 +536,7 @@ impl GameState {
                         }
                         1 => {
                             let c = buf[0];
+                            ev.forced(seat, c);
                             forced_event(self, ev, seat, c);
                             self.resolve(c, ev);
                         }

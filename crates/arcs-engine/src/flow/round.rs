@@ -239,6 +239,7 @@ pub fn round_start(s: &mut GameState, ev: &mut dyn Sink) {
     next_turn(s, ev);
 }
 
+#[inline]
 pub fn next_turn(s: &mut GameState, _ev: &mut dyn Sink) {
     loop {
         let idx = s.round.turn_idx;

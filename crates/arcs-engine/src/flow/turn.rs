@@ -253,6 +253,11 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
     if t.prelude_open {
         // One bit per (token type, raid cost, spent as) already listed.
         let mut seen = 0u128;
+        // Asked once per listing (when a token is there), not per token: the
+        // standard actions whose new action (a held card's) uses the spent
+        // token (Elder Broker's Trade), and Cloud Cities. Either makes the
+        // listing judge an action on the state after the spend.
+        let mut after_spend: Option<(u8, bool)> = None;
         // Visit only the filled slots (a bit per slot): which slots hold a
         // token is different every listing, so a test per slot mispredicts.
         let mut filled = st
@@ -297,10 +302,22 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
                 // Judge the action on the state after the token is spent
                 // (it may be the very token a cost would have used, or the
                 // token a new action needs: Elder Broker's Trade gives one).
-                let new_acts = resource_actions(s, as_)
-                    .iter()
-                    .any(|&std| cards::new_action_uses_tokens(s, seat, std));
-                if new_acts || cards::cloud_cities(s, seat) {
+                let (token_acts, cloud) = *after_spend.get_or_insert_with(|| {
+                    let acts = if st.hooks() & cards::Hook::NEW_ACTIONS != 0 {
+                        StdAction::ALL
+                            .into_iter()
+                            .filter(|&std| cards::new_action_uses_tokens(s, seat, std))
+                            .fold(0, |m, std| m | 1 << std as u8)
+                    } else {
+                        0
+                    };
+                    (acts, cards::cloud_cities(s, seat))
+                });
+                let new_acts = token_acts != 0
+                    && resource_actions(s, as_)
+                        .iter()
+                        .any(|&std| token_acts & (1 << std as u8) != 0);
+                if new_acts || cloud {
                     acts_after_spending(s, seat, slot, as_, &mut spend);
                 } else {
                     for &std in resource_actions(s, as_) {

@@ -86,6 +86,7 @@ impl SystemState {
     pub fn buildings_of(&self, o: Owner) -> impl Iterator<Item = (u8, Building)> + '_ {
         self.buildings().filter(move |(_, b)| b.owner == o)
     }
+    #[inline]
     pub fn has_pieces_of(&self, o: Owner) -> bool {
         self.ships_of(o).total() > 0 || self.buildings_of(o).next().is_some()
     }
@@ -117,6 +118,7 @@ struct BoardIndex {
 }
 
 impl BoardIndex {
+    #[inline]
     fn update(&mut self, i: usize, x: &SystemState) {
         let bit = 1u32 << i;
         let on = |b: bool| (b as u32) << i;
@@ -241,6 +243,7 @@ impl Board {
         self.index.cities.iter().fold(0, |m, x| m | x)
     }
     /// Systems where some owner other than `o` has a ship or building.
+    #[inline]
     pub fn others_pieces(&self, o: Owner) -> u32 {
         (0..MAX_OWNERS)
             .filter(|&i| i != o.index())

@@ -2,20 +2,15 @@
 //! so search bots can clone it cheaply (DESIGN.md §The engine).
 
 mod board;
+mod list;
 mod pile;
 mod seat;
 
 pub use board::{
     systems_in, Board, Building, BuildingKind, ShipCount, SystemMut, SystemState, EXTRA_SLOT,
 };
+pub use list::List;
 pub use pile::HiddenPile;
-
-/// A list of at most `N` items kept in place (no heap), `Copy` when its
-/// items are (tinyvec's `ArrayVec`): the state's lists are, so cloning a
-/// state copies its bytes and never allocates — search bots clone states
-/// for every rollout, and an observation starts from a copy (issue 19).
-/// `push` past the capacity panics; `try_push` hands the item back.
-pub type List<T, const N: usize> = tinyvec::ArrayVec<[T; N]>;
 pub use seat::{SeatState, TrophyKind};
 
 use crate::data::{DieKind, MARKERS};
@@ -392,6 +387,7 @@ impl GameState {
     }
 
     /// B-CORE-02: the owner with more fresh ships than each other owner.
+    #[inline]
     pub fn controller(&self, s: SystemId) -> Option<Owner> {
         self.sys(s).controller()
     }
@@ -399,6 +395,7 @@ impl GameState {
     /// (B-CORE-02) or, in the campaign, as a Regent on its turn in an
     /// Empire-controlled system where it has a Loyal piece (the Presence
     /// Law, campaign rules p10).
+    #[inline]
     pub fn controls(&self, seat: Seat, s: SystemId) -> bool {
         match self.controller(s) {
             Some(o) if o == seat.owner() => true,
@@ -407,6 +404,7 @@ impl GameState {
         }
     }
     /// Some other owner controls the system (B-BLD-05, B-MOV-02).
+    #[inline]
     pub fn controlled_by_other(&self, seat: Seat, s: SystemId) -> bool {
         match self.controller(s) {
             None => false,

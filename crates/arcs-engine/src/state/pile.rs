@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 /// card the top.
 #[derive(Copy, Clone, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct HiddenPile<T: Default, const N: usize> {
+pub struct HiddenPile<T: Copy + Default, const N: usize> {
     cards: List<T, N>,
     /// Counted changes that may have shown hidden cards (see the module).
     /// Not part of the position: not saved, not compared.
@@ -27,7 +27,7 @@ pub struct HiddenPile<T: Default, const N: usize> {
     moves: u32,
 }
 
-impl<T: Default, const N: usize> Default for HiddenPile<T, N> {
+impl<T: Copy + Default, const N: usize> Default for HiddenPile<T, N> {
     fn default() -> Self {
         HiddenPile {
             cards: List::new(),
@@ -36,28 +36,28 @@ impl<T: Default, const N: usize> Default for HiddenPile<T, N> {
     }
 }
 
-impl<T: Default + PartialEq, const N: usize> PartialEq for HiddenPile<T, N> {
+impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for HiddenPile<T, N> {
     fn eq(&self, other: &Self) -> bool {
         self.cards == other.cards
     }
 }
 
-impl<T: Default + Eq, const N: usize> Eq for HiddenPile<T, N> {}
+impl<T: Copy + Default + Eq, const N: usize> Eq for HiddenPile<T, N> {}
 
-impl<T: Default + std::fmt::Debug, const N: usize> std::fmt::Debug for HiddenPile<T, N> {
+impl<T: Copy + Default + std::fmt::Debug, const N: usize> std::fmt::Debug for HiddenPile<T, N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.cards.iter()).finish()
     }
 }
 
-impl<T: Default, const N: usize> std::ops::Deref for HiddenPile<T, N> {
+impl<T: Copy + Default, const N: usize> std::ops::Deref for HiddenPile<T, N> {
     type Target = [T];
     fn deref(&self) -> &[T] {
         &self.cards
     }
 }
 
-impl<T: Default, const N: usize> HiddenPile<T, N> {
+impl<T: Copy + Default, const N: usize> HiddenPile<T, N> {
     pub fn new() -> Self {
         Self::default()
     }
@@ -85,7 +85,7 @@ impl<T: Default, const N: usize> HiddenPile<T, N> {
     /// Draws up to `n` cards from the bottom, bottom first.
     pub fn draw_bottom(&mut self, n: usize) -> impl Iterator<Item = T> + '_ {
         let k = n.min(self.cards.len());
-        self.counted().drain(..k)
+        self.counted().drain(0..k)
     }
 
     /// Takes the card at `index` (0 = bottom): a search or a scrap.
@@ -156,7 +156,7 @@ impl<T: Default, const N: usize> HiddenPile<T, N> {
     }
 }
 
-impl<T: Default + Ord, const N: usize> HiddenPile<T, N> {
+impl<T: Copy + Default + Ord, const N: usize> HiddenPile<T, N> {
     /// Sorts the pile (an observation hides its order this way).
     pub fn sort(&mut self) {
         self.counted().as_mut_slice().sort_unstable();

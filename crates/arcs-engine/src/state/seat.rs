@@ -161,7 +161,7 @@ struct Held {
     leader: Option<CardId>,
     /// Ability cards (campaign). Not written when empty, so base and
     /// Leaders & Lore states serialize as before.
-    #[serde(default, skip_serializing_if = "tinyvec::ArrayVec::is_empty")]
+    #[serde(default, skip_serializing_if = "<[CardId]>::is_empty")]
     abilities: super::List<CardId, 4>,
     /// Bit per [`crate::cards::Hook`] that some card above has (derived:
     /// not serialized, recomputed when read back).
