@@ -1,6 +1,6 @@
 //! `arcs bench`: engine speed on uniformly random games.
 
-use arcs_engine::bench::{run_for, state_bytes};
+use arcs_engine::bench::{run_for, run_path_for, state_bytes, Path};
 use arcs_engine::Config;
 use std::process::ExitCode;
 
@@ -20,12 +20,17 @@ pub struct Args {
     /// Also measure with this many threads.
     #[arg(long)]
     threads: Option<usize>,
+    /// `raw`: the bare state (bots' rollouts). `agent`: also the way
+    /// programs play through the API — `Game` checking each choice, with
+    /// an observation per decision — reported beside the raw figures.
+    #[arg(long, default_value = "raw", value_parser = ["raw", "agent"])]
+    path: String,
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let config: Config = crate::modes::config(&a.mode, a.players, a.fates.as_deref())?;
     config.validate()?;
-    let (games, choices) = run_for(&config, a.seconds, 1);
+    let (games, choices) = run_path_for(&config, Path::Raw, a.seconds, 1);
     println!(
         "{}-player {} random games, 1 thread, {:.0} s",
         a.players, a.mode, a.seconds
@@ -37,6 +42,16 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         choices as f64 / games.max(1) as f64
     );
     println!("  bytes per state:   {} (no heap)", state_bytes());
+    if a.path == "agent" {
+        let (ag, ac) = run_path_for(&config, Path::Agent, a.seconds, 1);
+        println!("agent path (Game without a log, an observation per decision), 1 thread:");
+        println!("  games/s:           {:.0}", ag as f64 / a.seconds);
+        println!("  choices applied/s: {:.0}", ac as f64 / a.seconds);
+        println!(
+            "  raw loop / agent:  {:.2}x (choices/s)",
+            choices as f64 / (ac as f64).max(1.0)
+        );
+    }
     if let Some(t) = a.threads {
         let handles: Vec<_> = (0..t)
             .map(|i| {

@@ -62,8 +62,7 @@ pub fn agent_game(config: &Config, seed: u64, rng: &mut impl Rng) -> u64 {
     };
     let mut n = 0;
     while let Some(seat) = game.first_decider() {
-        // The agent sees the observation and returns; it is gone before
-        // the choice is applied (else the position would be copied).
+        // The agent sees the observation (it borrows the game) and returns.
         std::hint::black_box(&game.observation(seat));
         let choices = game.legal_choices(seat);
         if choices.is_empty() {

@@ -35,9 +35,7 @@ pub enum ApplyError {
 pub struct Game {
     config: Config,
     seed: u64,
-    /// The position, shared with the observations made of it (copied only
-    /// when one is still alive as the game moves on).
-    state: std::sync::Arc<GameState>,
+    state: GameState,
     choices: Vec<(Seat, Choice)>,
     /// Per choice: whether it revealed something (a die roll, a shuffle or
     /// deal, a card drawn from a deck, an event that shows a seat hidden
@@ -62,6 +60,9 @@ pub struct Game {
     legal_stale: bool,
     /// The seats deciding now, a bit each (kept with `legal`).
     deciders: u8,
+    /// A list buffer the next decision's choices are written into; lists
+    /// change places with it, so none is ever reallocated.
+    spare: Vec<Choice>,
 }
 
 impl Game {
@@ -97,7 +98,7 @@ impl Game {
         let mut g = Game {
             config,
             seed,
-            state: std::sync::Arc::new(state),
+            state,
             choices: Vec::new(),
             reveals: Vec::new(),
             log,
@@ -107,6 +108,7 @@ impl Game {
             legal: Default::default(),
             legal_stale: true,
             deciders: 0,
+            spare: Vec::new(),
         };
         g.refresh_legal(None);
         g
@@ -114,7 +116,7 @@ impl Game {
 
     /// Lists each deciding seat's legal choices again; `known` holds the
     /// single decider's list when the caller has it already.
-    fn refresh_legal(&mut self, known: Option<(Seat, Vec<Choice>)>) {
+    fn refresh_legal(&mut self, known: Option<Seat>) {
         for l in self.legal.iter_mut() {
             l.clear();
         }
@@ -125,12 +127,15 @@ impl Game {
         }
         let deciders = self.state.deciders();
         self.deciders = deciders;
-        if let Some((seat, cs)) = known {
+        if let Some(seat) = known {
             if deciders == 1 << seat.0 {
-                self.legal[seat.index()] = cs;
+                // The list is in `spare`: they change places.
+                std::mem::swap(&mut self.legal[seat.index()], &mut self.spare);
+                self.spare.clear();
                 return;
             }
         }
+        self.spare.clear();
         for seat in Seat::all(self.state.players) {
             if deciders & (1 << seat.0) != 0 {
                 self.state.choices_for(seat, &mut self.legal[seat.index()]);
@@ -166,7 +171,7 @@ impl Game {
     }
     pub fn state_mut_for_tests(&mut self) -> &mut GameState {
         self.legal_stale = true;
-        std::sync::Arc::make_mut(&mut self.state)
+        &mut self.state
     }
     /// The choices applied so far.
     pub fn choices(&self) -> &[(Seat, Choice)] {
@@ -243,7 +248,7 @@ impl Game {
                 keep: self.keep_log,
                 auto: &mut self.last_auto,
             };
-            crate::flow::concede(std::sync::Arc::make_mut(&mut self.state), seat, &mut rec);
+            crate::flow::concede(&mut self.state, seat, &mut rec);
             self.choices.push((seat, choice));
             self.reveals.push(true);
             self.refresh_legal(None);
@@ -269,17 +274,17 @@ impl Game {
         self.last_apply_log_start = start;
         self.last_auto.clear();
         let before = HiddenMarks::of(&self.state);
-        // The next decision's choices land in this seat's list (it is
-        // listed again below anyway).
-        let mut next = std::mem::take(&mut self.legal[seat.index()]);
+        // The cards everyone sees face up now (a hand may take one back).
+        let face_up = self.state.face_up_plays().0;
+        // The next decision's choices land in the spare list.
+        let mut next = std::mem::take(&mut self.spare);
         next.clear();
         let mut rec = Recorder {
             log: &mut self.log,
             keep: self.keep_log,
             auto: &mut self.last_auto,
         };
-        let decider = std::sync::Arc::make_mut(&mut self.state)
-            .apply_for_into(seat, choice, &mut rec, &mut next);
+        let decider = self.state.apply_for_into(seat, choice, &mut rec, &mut next);
         // R-UNDO-1: a barrier when something hidden came out, by the kind
         // of event (never by comparing sizes): a roll or shuffle (the RNG,
         // a scenario's forced die), a face-down pile changed other than by
@@ -291,12 +296,13 @@ impl Game {
         // another seat's decision was taken for it (its only option: that
         // it had no other tells something about its hand). A seat's own
         // forced choice or its own face-down card reveals nothing.
-        let barrier = HiddenMarks::of(&self.state).revealed_since(&before)
+        let barrier = HiddenMarks::of(&self.state).revealed_since(&before, face_up)
             || self.last_auto.iter().any(|(x, _)| *x != seat)
             || self.log[start..].iter().any(|e| e.reveals);
         self.reveals.push(barrier);
         self.choices.push((seat, choice));
-        self.refresh_legal(decider.map(|d| (d, next)));
+        self.spare = next;
+        self.refresh_legal(decider);
         Ok(&self.log[start..])
     }
 
@@ -348,8 +354,8 @@ impl Game {
     }
 
     /// What a program playing `seat` may know (bots receive this).
-    pub fn observation(&self, seat: Seat) -> crate::view::Observation {
-        crate::view::Observation::of_shared(self.state.clone(), seat)
+    pub fn observation(&self, seat: Seat) -> crate::view::Observation<'_> {
+        crate::view::Observation::new(&self.state, seat)
     }
 
     /// A seat's view (or a spectator's, with `None`).
@@ -422,7 +428,6 @@ struct HiddenMarks {
     /// Each seat's hand: a card received is a draw for its receiver,
     /// unless everyone saw it face up in play (Spacing Union's card).
     hands: [u64; crate::ids::MAX_SEATS],
-    face_up: u64,
 }
 
 impl HiddenMarks {
@@ -445,18 +450,18 @@ impl HiddenMarks {
                 s.seats[2].hand.0,
                 s.seats[3].hand.0,
             ],
-            face_up: s.face_up_plays().0,
         }
     }
 
-    /// Whether hidden information came out between `before` and `self`.
-    fn revealed_since(&self, before: &HiddenMarks) -> bool {
+    /// Whether hidden information came out between `before` and `self`
+    /// (`face_up`: the cards face up in play at `before`).
+    fn revealed_since(&self, before: &HiddenMarks, face_up: u64) -> bool {
         let received = self
             .hands
             .iter()
             .zip(&before.hands)
             .fold(0, |m, (now, was)| m | (now & !was))
-            & !before.face_up;
+            & !face_up;
         received != 0 || self.rng != before.rng || self.counts != before.counts
     }
 }

@@ -435,20 +435,28 @@ impl View {
 /// this and the legal choices, never the real state (DESIGN.md §Bots).
 ///
 /// Making one copies nothing (issue 19: an observation per decision was
-/// half of the agent path): it shares the game's position and counts what
-/// the seat knows of the hidden parts; the redacted state is written when
-/// first asked for ([`public_state`](Self::public_state)), and a
-/// determinization copies the position once, redacting as it goes. The
-/// shared position is private and every way out of here — the public
-/// state, determinizations, `Debug`, equality — redacts it first.
+/// half of the agent path): it borrows the game's position and counts
+/// what the seat knows of the hidden parts; the redacted state is written
+/// when first asked for ([`public_state`](Self::public_state)), and a
+/// determinization copies the position once, redacting as it goes. An
+/// observation that must outlive the game's borrow (a bot thinking on
+/// another thread) is made [`into_owned`](Self::into_owned), one copy. The
+/// position is private and every way out of here — the public state,
+/// determinizations, `Debug`, equality — redacts it first.
 #[derive(Clone)]
-pub struct Observation {
+pub struct Observation<'a> {
     pub seat: Seat,
-    /// The position, shared with the game that made it: it holds hidden
-    /// parts, so it never leaves this type unredacted.
-    real: std::sync::Arc<GameState>,
+    /// The position observed: it holds hidden parts, so it never leaves
+    /// this type unredacted.
+    real: std::borrow::Cow<'a, GameState>,
     /// The redacted position, made on first use.
     public: std::sync::OnceLock<Box<GameState>>,
+}
+
+/// What a seat knows of the hidden parts it cannot see: counted from the
+/// position when a determinization (or the public state) needs them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Counts {
     hand_sizes: [u8; MAX_SEATS],
     /// Bit `s`: seat s's played card is hidden; bit `4 + s`: its seize card.
     hidden: u8,
@@ -460,41 +468,50 @@ pub struct Observation {
     discard_size: u8,
 }
 
-impl PartialEq for Observation {
+impl PartialEq for Observation<'_> {
     /// Two observations are equal when they reveal the same: the same
     /// redacted position and the same counts of what is hidden.
-    fn eq(&self, o: &Observation) -> bool {
+    fn eq(&self, o: &Observation<'_>) -> bool {
         self.seat == o.seat
-            && self.hand_sizes == o.hand_sizes
-            && self.hidden == o.hidden
-            && self.unknown == o.unknown
-            && self.known_discard == o.known_discard
-            && self.discard_size == o.discard_size
+            && self.counts() == o.counts()
             && self.public_state() == o.public_state()
     }
 }
 
-impl std::fmt::Debug for Observation {
+impl std::fmt::Debug for Observation<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Observation")
             .field("seat", &self.seat)
-            .field("hand_sizes", &self.hand_sizes)
+            .field("hand_sizes", &self.counts().hand_sizes)
             .field("state", self.public_state())
             .finish_non_exhaustive()
     }
 }
 
-impl Observation {
-    /// The observation of `s` by `seat` (copies `s` once; a game shares its
-    /// position instead, see [`Game::observation`](crate::Game::observation)).
-    pub fn new(s: &GameState, seat: Seat) -> Observation {
-        Observation::of_shared(std::sync::Arc::new(s.clone()), seat)
+impl<'a> Observation<'a> {
+    /// The observation of `s` by `seat`: it borrows the position and copies
+    /// nothing; what the seat knows is counted when it is needed.
+    pub fn new(s: &'a GameState, seat: Seat) -> Observation<'a> {
+        Observation {
+            seat,
+            real: std::borrow::Cow::Borrowed(s),
+            public: std::sync::OnceLock::new(),
+        }
     }
 
-    /// The observation of a shared position by `seat`: counts what the
-    /// seat knows of the hidden parts, copies nothing.
-    pub fn of_shared(real: std::sync::Arc<GameState>, seat: Seat) -> Observation {
-        let s = &*real;
+    /// The same observation, owning its copy of the position (to send to
+    /// another thread).
+    pub fn into_owned(self) -> Observation<'static> {
+        Observation {
+            seat: self.seat,
+            real: std::borrow::Cow::Owned(self.real.into_owned()),
+            public: self.public,
+        }
+    }
+
+    /// What the seat knows of the hidden parts.
+    fn counts(&self) -> Counts {
+        let (s, seat): (&GameState, Seat) = (&self.real, self.seat);
         let mut hand_sizes = [0u8; MAX_SEATS];
         let mut hidden = 0u8;
         let mut visible = s.seat(seat).hand.0;
@@ -522,34 +539,30 @@ impl Observation {
         let deck = s.action_deck_cards().0;
         let known_discard = CardSet(s.known_discard[seat.index()].0 & deck & !visible);
         let unknown = CardSet(deck & !visible & !known_discard.0);
-        let discard_size = s.action_discard.len() as u8;
-        Observation {
-            seat,
-            real,
-            public: std::sync::OnceLock::new(),
+        Counts {
             hand_sizes,
             hidden,
             unknown,
             known_discard,
-            discard_size,
+            discard_size: s.action_discard.len() as u8,
         }
     }
 
     /// Removes from `state` (a copy of the observed position) every hidden
     /// part this seat may not see.
-    fn redact(&self, state: &mut GameState) {
+    fn redact(&self, state: &mut GameState, counts: &Counts) {
         use rand::SeedableRng;
-        let (s, seat) = (&*self.real, self.seat);
+        let (s, seat): (&GameState, Seat) = (&self.real, self.seat);
         for x in s.seat_ids() {
             if x != seat {
                 state.seat_mut(x).hand = CardSet::default();
             }
             if let Some(p) = state.round.plays[x.index()].as_mut() {
-                if self.hidden & (1 << x.0) != 0 {
+                if counts.hidden & (1 << x.0) != 0 {
                     p.card = ActionCard(0);
                 }
                 if let Some(z) = p.seize.as_mut() {
-                    if self.hidden & (1 << (4 + x.0)) != 0 {
+                    if counts.hidden & (1 << (4 + x.0)) != 0 {
                         *z = ActionCard(0);
                     }
                 }
@@ -602,13 +615,13 @@ impl Observation {
     pub fn public_state(&self) -> &GameState {
         self.public.get_or_init(|| {
             let mut state = Box::new((*self.real).clone());
-            self.redact(&mut state);
+            self.redact(&mut state, &self.counts());
             state
         })
     }
 
     pub fn hand_size(&self, s: Seat) -> u8 {
-        self.hand_sizes[s.index()]
+        self.real.seat(s).hand.len() as u8
     }
 
     /// A full state consistent with what this seat knows: hidden cards
@@ -617,32 +630,40 @@ impl Observation {
     pub fn determinize(&self, rng: &mut impl rand::Rng) -> GameState {
         use rand::seq::SliceRandom;
         use rand::SeedableRng;
+        let counts = self.counts();
         let mut s = match self.public.get() {
             Some(p) => (**p).clone(),
             None => {
                 let mut s = (*self.real).clone();
-                self.redact(&mut s);
+                self.redact(&mut s, &counts);
                 s
             }
         };
-        let mut pool: Vec<ActionCard> = self.unknown.iter().collect();
+        let Counts {
+            hand_sizes,
+            hidden,
+            unknown,
+            known_discard,
+            discard_size,
+        } = counts;
+        let mut pool: Vec<ActionCard> = unknown.iter().collect();
         pool.shuffle(rng);
         for x in s.seat_ids() {
             if x == self.seat {
                 continue;
             }
             let mut h = CardSet::default();
-            for _ in 0..self.hand_sizes[x.index()] {
+            for _ in 0..hand_sizes[x.index()] {
                 if let Some(c) = pool.pop() {
                     h.insert(c);
                 }
             }
             s.seat_mut(x).hand = h;
             if let Some(p) = s.round.plays[x.index()].as_mut() {
-                if self.hidden & (1 << x.0) != 0 {
+                if hidden & (1 << x.0) != 0 {
                     p.card = pool.pop().unwrap_or(p.card);
                 }
-                if self.hidden & (1 << (4 + x.0)) != 0 {
+                if hidden & (1 << (4 + x.0)) != 0 {
                     if let Some(z) = p.seize.as_mut() {
                         *z = pool.pop().unwrap_or(*z);
                     }
@@ -652,9 +673,9 @@ impl Observation {
         // The discard pile: the cards this seat knows are there, and as
         // many unseen ones as make its size (before a chapter's deal the
         // unseen cards are nowhere yet).
-        let room = (self.discard_size as usize).saturating_sub(self.known_discard.len() as usize);
+        let room = (discard_size as usize).saturating_sub(known_discard.len() as usize);
         pool.truncate(room);
-        let mut discard: Vec<ActionCard> = self.known_discard.iter().chain(pool).collect();
+        let mut discard: Vec<ActionCard> = known_discard.iter().chain(pool).collect();
         discard.shuffle(rng);
         s.action_discard.refill(discard);
         s.court_deck.shuffle(rng);

@@ -65,7 +65,7 @@ pub struct Owner {
 
 struct Job {
     agent: Box<dyn Agent>,
-    obs: Box<Observation>,
+    obs: Box<Observation<'static>>,
     choices: Vec<Choice>,
     reply: oneshot::Sender<(Box<dyn Agent>, usize)>,
 }
@@ -192,7 +192,7 @@ impl BotPool {
     pub async fn think(
         &self,
         agent: Box<dyn Agent>,
-        obs: Observation,
+        obs: Observation<'static>,
         choices: Vec<Choice>,
         lane: Lane,
         owner: &Owner,
@@ -375,7 +375,11 @@ mod tests {
             panic!()
         };
         let search = {
-            let (pool, obs, choices) = (pool.clone(), game.observation(d.seat), d.choices.clone());
+            let (pool, obs, choices) = (
+                pool.clone(),
+                game.observation(d.seat).into_owned(),
+                d.choices.clone(),
+            );
             tokio::spawn(async move {
                 let agent =
                     arcs_bots::make_agent("search:60s", 1, arcs_bots::Budget::Iterations(1))
@@ -392,7 +396,7 @@ mod tests {
         let quick = pool
             .think(
                 agent,
-                game.observation(d.seat),
+                game.observation(d.seat).into_owned(),
                 d.choices.clone(),
                 Lane::Quick,
                 &owner("b", "g2"),
@@ -437,7 +441,7 @@ mod tests {
         let arcs_engine::Pending::Decision(d) = game.pending() else {
             panic!()
         };
-        let obs = || game.observation(d.seat);
+        let obs = || game.observation(d.seat).into_owned();
         assert!(pool
             .think(
                 Box::new(Panicky),
@@ -480,7 +484,7 @@ mod tests {
         let (_, i) = pool
             .think(
                 agent,
-                game.observation(d.seat),
+                game.observation(d.seat).into_owned(),
                 d.choices.clone(),
                 Lane::Search,
                 &owner("a", "g"),

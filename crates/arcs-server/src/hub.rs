@@ -1284,7 +1284,7 @@ impl Hub {
             (
                 st.version,
                 seat,
-                st.game.observation(seat),
+                st.game.observation(seat).into_owned(),
                 d.choices,
                 agent,
             )

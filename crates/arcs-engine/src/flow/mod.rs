@@ -377,6 +377,7 @@ impl GameState {
             Turn if turn::only_end_left(self) => {
                 // The forced End turn `settle` would list and take.
                 let seat = self.turn.seat;
+                ev.forced(seat, Choice::EndTurn);
                 forced_event(self, ev, seat, Choice::EndTurn);
                 turn::turn_choice(self, Choice::EndTurn, ev);
                 turn::end_turn(self, seat, ev);
@@ -521,28 +522,26 @@ impl GameState {
         // means a frame failed to make progress; stop rather than hang.
         for _ in 0..100_000 {
             buf.clear();
-            let &frame = self.stack.last()?;
+            let frame = self.stack.last()?;
             if matches!(frame, Frame::GameOver) {
                 return None;
             }
-            match self.frame_seat(&frame) {
+            // As `settle`, with the forced choices told to the sink.
+            match self.frame_decision(frame, buf) {
                 None => self.run_auto(ev),
-                Some(seat) => {
-                    self.frame_choices(&frame, buf);
-                    match buf.len() {
-                        0 => {
-                            self.anomalies = self.anomalies.saturating_add(1);
-                            self.pop();
-                        }
-                        1 => {
-                            let c = buf[0];
-                            ev.forced(seat, c);
-                            forced_event(self, ev, seat, c);
-                            self.resolve(c, ev);
-                        }
-                        _ => return Some(seat),
+                Some(seat) => match buf.len() {
+                    0 => {
+                        self.anomalies = self.anomalies.saturating_add(1);
+                        self.pop();
                     }
-                }
+                    1 => {
+                        let c = buf[0];
+                        ev.forced(seat, c);
+                        forced_event(self, ev, seat, c);
+                        self.resolve(c, ev);
+                    }
+                    _ => return Some(seat),
+                },
             }
         }
         self.anomalies = self.anomalies.saturating_add(1);
