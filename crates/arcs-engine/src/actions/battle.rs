@@ -914,7 +914,7 @@ pub fn raid_cost(s: &GameState, victim: Seat, loot: Loot) -> u8 {
     match loot {
         Loot::Slot(i) => SLOT_RAID_COST[i as usize],
         Loot::Card(c) => cards::raid_cost(s, victim, c),
-        Loot::Golem(k) => crate::cards::campaign::caretaker::raid_cost(s, k),
+        Loot::Golem(k) => (crate::campaign::fates::AREA_PIECES.raid_cost)(s, k),
         // Not raidable: frozen resources have no raid cost (campaign
         // rules p21, p27).
         Loot::Trophy { .. } | Loot::Captive(_) | Loot::Stored(_) | Loot::Trust(_) => u8::MAX,
@@ -946,6 +946,6 @@ fn raid_choices(s: &GameState, thief: Seat, victim: Seat, keys: u8, out: &mut Ve
     }
     if s.is_campaign() {
         // The Caretaker's Golems (F503, F505).
-        crate::cards::campaign::caretaker::raid_choices(s, thief, victim, keys, out);
+        (crate::campaign::fates::AREA_PIECES.raid_choices)(s, thief, victim, keys, out);
     }
 }

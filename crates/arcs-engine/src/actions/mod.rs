@@ -196,7 +196,7 @@ impl GameState {
         self.seat_mut(seat).cities += n;
         if crate::campaign::token_slots(self, seat) != 0 {
             // Golems in covered slots move first (F505).
-            crate::cards::campaign::caretaker::slots_covered(self, seat, ev);
+            (crate::campaign::fates::AREA_PIECES.slots_covered)(self, seat, ev);
         }
         let open = resources::open_slots(self, seat);
         let covered: Vec<usize> = (0..7)

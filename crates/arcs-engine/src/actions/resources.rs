@@ -197,7 +197,7 @@ pub fn can_steal(s: &GameState, thief: Seat, victim: Seat, loot: crate::choice::
         // Trophies and Captives are taken only where a rule says so (the
         // campaign's Imperial Demand), never stolen.
         crate::choice::Loot::Golem(k) => {
-            crate::cards::campaign::caretaker::may_take(s, thief, victim, k)
+            (crate::campaign::fates::AREA_PIECES.may_take)(s, thief, victim, k)
                 && crate::cards::may_steal(s, thief, victim, loot)
         }
         crate::choice::Loot::Trophy { .. } | crate::choice::Loot::Captive(_) => false,
@@ -262,7 +262,7 @@ pub fn steal(
             s.receive(thief, r);
         }
         crate::choice::Loot::Golem(k) => {
-            crate::cards::campaign::caretaker::steal(s, thief, victim, k, ev)
+            (crate::campaign::fates::AREA_PIECES.steal)(s, thief, victim, k, ev)
         }
         crate::choice::Loot::Trophy { .. } | crate::choice::Loot::Captive(_) => {}
     }

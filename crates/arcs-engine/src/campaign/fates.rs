@@ -7,6 +7,7 @@
 //! refused (`config.rs`), and `arcs cards` reports its cards as such.
 
 use super::Campaign;
+use crate::choice::Choice;
 use crate::event::Sink;
 use crate::ids::*;
 use crate::log;
@@ -103,6 +104,40 @@ pub struct HiddenParts {
 
 /// The Fates' hidden parts.
 pub static HIDDEN_PARTS: &[&HiddenParts] = &[&crate::cards::campaign::caretaker::HIDDEN];
+
+/// Pieces a Fate puts in players' areas beside their resources (the
+/// Caretaker's Golems, F503/F505): the common rules of raiding, stealing
+/// and covering slots reach them only through this table, so `actions/`
+/// never names a Fate. Loot of kind `Loot::Golem(k)` belongs to the one
+/// Fate that brings such pieces.
+pub struct AreaPieces {
+    /// Moves the pieces out of slots just covered by returned cities.
+    pub slots_covered: fn(&mut GameState, Seat, &mut dyn Sink),
+    /// Whether `thief` may take piece `k` from `victim` now.
+    pub may_take: fn(&GameState, Seat, Seat, u8) -> bool,
+    /// Moves piece `k` from `victim` to `thief`.
+    pub steal: fn(&mut GameState, Seat, Seat, u8, &mut dyn Sink),
+    /// The Keys a raid needs to take piece `k`.
+    pub raid_cost: fn(&GameState, u8) -> u8,
+    /// The pieces of `victim` that `thief` may take with `keys` Keys.
+    pub raid_choices: fn(&GameState, Seat, Seat, u8, &mut Vec<Choice>),
+}
+
+/// The Fates' area pieces.
+pub static AREA_PIECES: &AreaPieces = &crate::cards::campaign::caretaker::GOLEMS;
+
+/// Cards a Fate adds to the action deck that are played on a side with
+/// their own rules (the Believer's Faithful cards, ARCS-F813): the round
+/// asks this table, never the Fate by name.
+pub struct SidedCards {
+    /// What `seat` may play when its hand or the lead holds such a card.
+    pub play_choices: fn(&GameState, Seat, &mut Vec<Choice>),
+    /// The declaration right of such a card led.
+    pub lead_declare_right: fn(&GameState) -> DeclareRight,
+}
+
+/// The Fates' sided action cards.
+pub static SIDED_CARDS: &SidedCards = &crate::cards::campaign::believer::FAITHFUL;
 
 /// A Fate's objective hook: `seat` is the seat whose Fate it is.
 pub type FateHook = fn(&mut GameState, Seat, &FateEvent, &mut dyn Sink);

@@ -14,7 +14,7 @@ pub fn play_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
     // The Believer's Faithful cards (ARCS-F813) are played on a side: a
     // hand or lead with one lists its choices in the Fate's module.
     if all.has_faithful() || s.lead_card().is_some_and(|c| c.is_faithful()) {
-        crate::cards::campaign::believer::play_choices(s, seat, out);
+        (crate::campaign::fates::SIDED_CARDS.play_choices)(s, seat, out);
         return;
     }
     // Event cards (campaign) cannot be led or copied with (p12); they are

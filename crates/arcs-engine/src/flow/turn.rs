@@ -160,7 +160,7 @@ pub fn declarable(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
         // A led Faithful card declares what the rules booklet's law says
         // (ARCS-F814 Pluralistic Faith).
         Some(if t.card.is_faithful() {
-            cards::campaign::believer::lead_declare_right(s)
+            (crate::campaign::fates::SIDED_CARDS.lead_declare_right)(s)
         } else {
             t.card.declare_right()
         })

@@ -309,6 +309,12 @@ pub static PLURALISTIC_FAITH: Behavior = Behavior {
 /// What leading a Faithful card lets its player declare: any ambition
 /// while Pluralistic Faith is in the rules booklet (F814), else none (the
 /// card's "?" corner names no ambition by itself).
+/// The Faithful cards, played on a side (ARCS-F813).
+pub static FAITHFUL: crate::campaign::fates::SidedCards = crate::campaign::fates::SidedCards {
+    play_choices,
+    lead_declare_right,
+};
+
 pub fn lead_declare_right(s: &GameState) -> DeclareRight {
     let law = s
         .campaign()

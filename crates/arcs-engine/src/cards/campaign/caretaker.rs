@@ -247,6 +247,15 @@ fn spent_or_discarded(s: &mut GameState, seat: Seat, k: usize, ev: &mut dyn Sink
 /// each moves to an open empty slot, or with none is discarded (F505;
 /// docs/rulings.md R-CAMP-CARETAKER-COVERED). Called by
 /// `GameState::return_cities` before the resources move.
+/// The Golems as area pieces, for the common rules (F503, F505).
+pub static GOLEMS: crate::campaign::fates::AreaPieces = crate::campaign::fates::AreaPieces {
+    slots_covered,
+    may_take,
+    steal,
+    raid_cost,
+    raid_choices,
+};
+
 pub fn slots_covered(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     let raw: arrayvec::ArrayVec<usize, 7> = s
         .seat(seat)
