@@ -56,19 +56,27 @@ pub fn place_agent(s: &mut GameState, seat: Seat, pos: usize, ev: &mut dyn Sink)
 }
 
 /// B-SEC-01: strictly more Loyal agents than each Rival (AMB-07).
-#[inline]
+#[inline(always)]
 pub fn securable(s: &GameState, seat: Seat, pos: usize) -> bool {
     let slot = &s.court[pos];
-    let Some(card) = slot.card else { return false };
-    if !open(s, pos) {
+    // The agent test first: it rules out most slots, and the campaign's
+    // Council test (`open`) is then asked only of the few left (issue 19).
+    let mine = slot.agents[seat.index()];
+    if mine == 0 || slot.most_of_others(seat) >= mine {
         return false;
     }
-    let mine = slot.agents[seat.index()];
-    mine > 0 && slot.most_of_others(seat) < mine && crate::cards::may_secure(s, seat, card, mine)
+    let Some(card) = slot.card else { return false };
+    open(s, pos) && crate::cards::may_secure(s, seat, card, mine)
 }
 
+#[inline]
 pub fn can_secure(s: &GameState, seat: Seat) -> bool {
-    (0..s.court.len()).any(|p| securable(s, seat, p))
+    for p in 0..s.court.len() {
+        if securable(s, seat, p) {
+            return true;
+        }
+    }
+    false
 }
 
 pub fn secure_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {

@@ -62,10 +62,17 @@ pub fn any(s: &GameState, seat: Seat) -> bool {
 
 /// Systems where the seat may move Imperial ships without ships of its own
 /// (campaign: Imperial Officers ignore the Presence and Movement Laws).
+#[inline]
 fn imperial_only(s: &GameState, seat: Seat) -> u32 {
     if !s.is_campaign() {
         return 0;
     }
+    imperial_fleet(s, seat)
+}
+
+#[cold]
+#[inline(never)]
+fn imperial_fleet(s: &GameState, seat: Seat) -> u32 {
     let m = crate::campaign::empire::fleet_anywhere(s, seat);
     if m != 0 && crate::cards::ignores_law(s, seat, crate::cards::IGNORE_MOVEMENT) {
         m

@@ -14,7 +14,11 @@ pub fn on_turn(s: &GameState, seat: Seat) -> bool {
 }
 
 /// p10 Presence Law: on a Regent's turn, in an Empire-controlled system
-/// where they have a Loyal piece, they control it.
+/// where they have a Loyal piece, they control it. Never inlined: only
+/// campaign states reach it, and inlined it kept `controls` from being
+/// inlined on the base game's hot path (issue 19).
+#[cold]
+#[inline(never)]
 pub fn presence(s: &GameState, seat: Seat, sys: SystemId) -> bool {
     s.is_regent(seat)
         && on_turn(s, seat)

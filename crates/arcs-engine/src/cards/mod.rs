@@ -453,14 +453,8 @@ pub fn implemented(card: CardId) -> bool {
 
 /// Cards whose powers the seat has: Guild cards, lore, its leader and
 /// (campaign) its ability cards.
-pub fn held(s: &GameState, seat: Seat) -> impl Iterator<Item = CardId> + '_ {
-    let st = s.seat(seat);
-    st.guild()
-        .iter()
-        .chain(st.lore().iter())
-        .copied()
-        .chain(st.leader())
-        .chain(st.abilities().iter().copied())
+pub fn held(s: &GameState, seat: Seat) -> crate::state::HeldIter<'_> {
+    s.seat(seat).held_cards()
 }
 
 pub(crate) fn held_behaviors(
@@ -481,12 +475,16 @@ fn held_with(
     seat: Seat,
     h: Hook,
 ) -> impl Iterator<Item = (CardId, &'static Behavior)> + '_ {
-    holds(s, seat, h)
-        .then(|| held_behaviors(s, seat))
-        .into_iter()
-        .flatten()
+    let cards = s.seat(seat).held_cards();
+    let cards = if holds(s, seat, h) {
+        cards
+    } else {
+        cards.none()
+    };
+    cards.filter_map(|c| behavior(c).map(|b| (c, b)))
 }
 
+#[inline]
 fn any_held(s: &GameState, seat: Seat, h: Hook, f: impl Fn(&Behavior) -> bool) -> bool {
     holds(s, seat, h) && held_behaviors(s, seat).any(|(_, b)| f(b))
 }
@@ -881,8 +879,9 @@ pub fn may_retax(s: &GameState, seat: Seat) -> bool {
 
 /// Empath's Bond: every city and starport counts as Loyal for tax, ships
 /// and Catapult.
+#[inline]
 pub fn bond(s: &GameState, seat: Seat) -> bool {
-    held_with(s, seat, Hook::Bond).any(|(_, b)| b.bond.is_some_and(|f| f(s)))
+    holds(s, seat, Hook::Bond) && held_behaviors(s, seat).any(|(_, b)| b.bond.is_some_and(|f| f(s)))
 }
 
 /// Imperial Authority: a Regent taxes any city in an Empire-controlled

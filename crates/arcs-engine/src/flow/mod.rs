@@ -319,6 +319,7 @@ impl GameState {
     /// hot path of `settle`); `None` for automatic frames, with `out` left
     /// empty. Agrees with [`frame_seat`](Self::frame_seat) followed by
     /// [`frame_choices`](Self::frame_choices).
+    #[inline(always)]
     fn frame_decision(&self, frame: &Frame, out: &mut Vec<Choice>) -> Option<Seat> {
         use Frame::*;
         match frame {

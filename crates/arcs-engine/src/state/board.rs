@@ -118,7 +118,7 @@ struct BoardIndex {
 }
 
 impl BoardIndex {
-    #[inline]
+    #[inline(always)]
     fn update(&mut self, i: usize, x: &SystemState) {
         let bit = 1u32 << i;
         let on = |b: bool| (b as u32) << i;
