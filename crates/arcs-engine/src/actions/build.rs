@@ -42,18 +42,16 @@ fn mods(s: &GameState, seat: Seat) -> Mods {
 #[inline]
 fn free_starport(s: &GameState, seat: Seat, sys: SystemId, any_owner: bool) -> Option<u8> {
     let me = seat.owner();
-    let x = s.sys(sys);
-    for slot in 0..x.slots.len() as u8 {
-        let Some(b) = x.slots[slot as usize] else {
-            continue;
-        };
-        if b.kind != BuildingKind::Starport || s.turn.starports_used & slot_key(sys, slot) != 0 {
-            continue;
-        }
+    for (slot, b) in s.sys(sys).slots.iter().enumerate() {
+        let Some(b) = b else { continue };
         // Its own starport, any owner's under Empath's Bond, or a Free
-        // starport in a system the seat controls (campaign p15).
-        if any_owner || b.owner == me || (b.owner == Owner::Free && s.controls(seat, sys)) {
-            return Some(slot);
+        // starport in a system the seat controls (campaign p15; Free
+        // pieces exist only in the campaign, so the base game never asks).
+        if b.kind == BuildingKind::Starport
+            && (b.owner == me || any_owner || (b.owner == Owner::Free && s.controls(seat, sys)))
+            && s.turn.starports_used & slot_key(sys, slot as u8) == 0
+        {
+            return Some(slot as u8);
         }
     }
     None

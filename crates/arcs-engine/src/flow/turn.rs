@@ -13,6 +13,18 @@ use crate::state::{GameState, PlayKind};
 /// Standard actions the played card's pips allow now (B-TURN-04..09,
 /// B-RES-02: a spent Weapon adds Battle to card pips).
 pub fn pip_actions(s: &GameState) -> impl Iterator<Item = StdAction> + '_ {
+    let (suit_acts, weapon) = pip_action_parts(s);
+    suit_acts
+        .iter()
+        .copied()
+        .chain(weapon.then_some(StdAction::Battle))
+}
+
+/// [`pip_actions`] as the suit's actions and whether a Weapon adds Battle
+/// (the turn listing walks the slice: a chained iterator cost it more than
+/// the actions' tests, issue 19).
+#[inline]
+fn pip_action_parts(s: &GameState) -> (&'static [StdAction], bool) {
     let t = &s.turn;
     let suit = match t.play {
         PlayKind::Copy | PlayKind::Event => {
@@ -20,12 +32,8 @@ pub fn pip_actions(s: &GameState) -> impl Iterator<Item = StdAction> + '_ {
         }
         _ => t.card.suit(),
     };
-    let weapon = t.weapon && !suit.actions().contains(&StdAction::Battle);
-    suit.actions().iter().copied().chain(if weapon {
-        Some(StdAction::Battle)
-    } else {
-        None
-    })
+    let acts = suit.actions();
+    (acts, t.weapon && !acts.contains(&StdAction::Battle))
 }
 
 /// Whether `act` has at least one legal target for `seat` now.
@@ -329,7 +337,12 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
         cards::prelude_choices(s, seat, out);
     }
     if t.pips_left > 0 {
-        for std in pip_actions(s) {
+        let (suit_acts, weapon) = pip_action_parts(s);
+        for &std in suit_acts {
+            acts_for(s, seat, std, true, &mut memo, |a| out.push(Choice::Act(a)));
+        }
+        if weapon {
+            let std = StdAction::Battle;
             acts_for(s, seat, std, true, &mut memo, |a| out.push(Choice::Act(a)));
         }
     }
