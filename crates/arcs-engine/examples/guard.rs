@@ -181,6 +181,7 @@ fn main() -> ExitCode {
                          # CI fails when a count grows more than 5% over its line here.\n",
                     );
                     text.push_str(&format!("# Updated: {}\n", reason.trim()));
+                    text.push_str(&format!("# Compiler: {}\n", rustc_version()));
                     for (w, n) in WORKLOADS.iter().zip(counts) {
                         text.push_str(&format!("{} {n}  # {}\n", w.name, w.what));
                     }
@@ -203,6 +204,28 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The compiler's version line (`rustc --version`), which the counts
+/// depend on.
+fn rustc_version() -> String {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "an unknown rustc".into())
+}
+
+/// The compiler recorded in the baseline file, if any.
+fn baseline_compiler() -> Option<String> {
+    let text = std::fs::read_to_string(baseline_path()).ok()?;
+    text.lines()
+        .find_map(|l| l.strip_prefix("# Compiler: "))
+        .map(|s| s.trim().to_owned())
 }
 
 /// Every workload's count, startup subtracted.
@@ -250,6 +273,16 @@ fn check() -> ExitCode {
             "instruction guard failed: a workload is missing from {} or grew more than 5%",
             baseline_path().display()
         );
+        // Counts belong to a compiler: a new one may move them by itself.
+        let now = rustc_version();
+        let then = baseline_compiler();
+        if then.as_deref() != Some(now.as_str()) {
+            eprintln!(
+                "note: the baseline was counted with {}, this run with {now}; if the \
+                 compiler change alone explains it, update the baseline saying so",
+                then.as_deref().unwrap_or("an unrecorded compiler")
+            );
+        }
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
