@@ -901,6 +901,9 @@ impl Builder {
         }
         court_cards.extend(self.court_deck_top.iter().copied());
         court_cards.extend(self.court_discard.iter().copied());
+        court_cards.extend(crate::campaign::scenario::cards_placed_elsewhere(
+            &self.state,
+        ));
         let n = court_cards.len();
         court_cards.sort();
         court_cards.dedup();
@@ -940,9 +943,11 @@ impl Builder {
         } else {
             crate::data::catalog().base_court()
         };
+        let elsewhere = crate::campaign::scenario::cards_placed_elsewhere(s);
         let used = |s: &GameState, c: CardId| {
             s.court.iter().any(|x| x.card == Some(c))
                 || s.seat_ids().any(|x| s.seat(x).guild().contains(&c))
+                || elsewhere.contains(&c)
         };
         let mut rest: Vec<CardId> = base
             .iter()
@@ -1670,7 +1675,7 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
             }
         }
         "court-deck" => {
-            let c = CardId::parse(w.get(2).ok_or("court-deck top|bottom|has ID")?)
+            let c = CardId::parse(w.get(2).ok_or("court-deck top|bottom|has|lacks ID")?)
                 .ok_or("unknown card")?;
             match w.get(1).map(|x| x.as_str()) {
                 Some("top") => eq("Court deck top", s.court_deck.last().copied(), Some(c)),
@@ -1680,7 +1685,12 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
                     s.court_deck.contains(&c),
                     true,
                 ),
-                _ => Err("court-deck top|bottom|has ID | size N".into()),
+                Some("lacks") => eq(
+                    &format!("{c} in the Court deck"),
+                    s.court_deck.contains(&c),
+                    false,
+                ),
+                _ => Err("court-deck top|bottom|has|lacks ID | size N".into()),
             }
         }
         "pending" => match game.pending() {

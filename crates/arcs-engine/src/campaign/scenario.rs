@@ -497,3 +497,19 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
     })();
     Some(r)
 }
+
+/// Court-deck cards a campaign position holds outside the Court row and the
+/// Guild cards: attached to Court cards (p27), laws and edicts in the
+/// rules booklet, ability cards in play. A scenario's Court deck leaves
+/// them out, so no card exists twice (issue 20 §7).
+pub fn cards_placed_elsewhere(s: &GameState) -> Vec<CardId> {
+    let mut out = Vec::new();
+    if let Some(c) = s.campaign() {
+        out.extend(c.attached.iter().flatten().copied());
+        out.extend(c.booklet.iter().copied());
+    }
+    for x in s.seat_ids() {
+        out.extend(s.seat(x).abilities().iter().copied());
+    }
+    out
+}
