@@ -273,6 +273,16 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
             .iter()
             .enumerate()
             .fold(0u8, |m, (i, r)| m | (r.is_some() as u8) << i);
+        // The types held cards let a token be spent as (EX-15), in the
+        // cards' order: asked once per listing, not per token.
+        let mut extra_as = [Resource::Material; 8];
+        let mut extras = 0;
+        if filled != 0 && cards::holds(s, seat, cards::Hook::SpendAs) {
+            for x in cards::spend_as_types(s, seat).take(extra_as.len()) {
+                extra_as[extras] = x;
+                extras += 1;
+            }
+        }
         while filled != 0 {
             let slot = filled.trailing_zeros() as usize;
             filled &= filled - 1;
@@ -280,9 +290,16 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
                 continue;
             };
             let cost = crate::data::SLOT_RAID_COST[slot];
-            for as_ in
-                std::iter::once(r).chain(cards::spend_as_types(s, seat).filter(move |x| *x != r))
-            {
+            // Its own type first, then the others it may be spent as.
+            let mut ways = [r; 9];
+            let mut n = 1;
+            for &x in &extra_as[..extras] {
+                if x != r {
+                    ways[n] = x;
+                    n += 1;
+                }
+            }
+            for &as_ in &ways[..n] {
                 // Tokens of one type in slots of equal raid cost are the
                 // same choice; list it once.
                 let key = 1u128 << ((r.index() * 5 + cost as usize) * 5 + as_.index());
