@@ -17,7 +17,11 @@ pub fn score(s: &GameState, seat: Seat) -> f64 {
         if s.campaign.is_some() {
             return p + objective(s, seat);
         }
-        return if o.winner == seat { p + 1000.0 } else { p };
+        return if o.winner == Some(seat) {
+            p + 1000.0
+        } else {
+            p
+        };
     }
     let st = s.seat(seat);
     let mut v = st.power as f64 + objective(s, seat);
@@ -119,7 +123,7 @@ pub fn relative(s: &GameState, seat: Seat) -> f64 {
 pub fn reward(s: &GameState, seat: Seat) -> f64 {
     if let Some(o) = &s.outcome {
         if s.campaign.is_none() {
-            return if o.winner == seat { 1.0 } else { 0.0 };
+            return if o.winner == Some(seat) { 1.0 } else { 0.0 };
         }
     }
     1.0 / (1.0 + (-relative(s, seat) / 6.0).exp())

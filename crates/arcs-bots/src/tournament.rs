@@ -87,7 +87,9 @@ pub fn latin_square(n: usize, rng: &mut ChaCha8Rng) -> Vec<Vec<usize>> {
 }
 
 /// A finished game: final Power, the winner, and per seat (decisions,
-/// seconds thinking).
+/// seconds thinking). A campaign Act I or II names no winner (p8); a
+/// tournament then counts the seat ranked first — the most Power, ties in
+/// turn order — as the game's winner (a measure of the bots, not a rule).
 pub type GameResult = (Vec<i32>, Seat, Vec<(u64, f64)>);
 
 /// Plays one game with `agents[seat]` in each seat.
@@ -100,7 +102,10 @@ pub fn play_game(
     let mut timing = vec![(0u64, 0f64); agents.len()];
     for _ in 0..20_000 {
         match game.pending() {
-            Pending::Over(o) => return Ok((o.power, o.winner, timing)),
+            Pending::Over(o) => {
+                let winner = o.winner.or(o.ranking.first().copied()).unwrap_or(Seat(0));
+                return Ok((o.power, winner, timing));
+            }
             Pending::Decision(d) => {
                 let obs = game.observation(d.seat);
                 let t = Instant::now();

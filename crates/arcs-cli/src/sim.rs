@@ -62,6 +62,13 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             report.chapters as f64 / report.games as f64
         );
     }
+    if report.no_winner > 0 {
+        // Campaign p8: Acts I and II end with a report, not a winner.
+        println!(
+            "Acts ended without a winner (Acts I and II): {}",
+            report.no_winner
+        );
+    }
     println!(
         "time: {secs:.2} s ({:.0} games/s)",
         report.games as f64 / secs.max(1e-9)

@@ -219,11 +219,12 @@ impl Game {
                     .take(self.state.players as usize)
                     .map(|s| s.power)
                     .collect(),
-                winner: Seat(0),
+                winner: None,
                 ranking: Vec::new(),
                 reason: "no decision is pending (engine fault)".into(),
                 tiebreaks: Vec::new(),
                 conceded: Vec::new(),
+                act: None,
             }),
         }
     }

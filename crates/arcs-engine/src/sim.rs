@@ -47,6 +47,8 @@ pub struct SimReport {
     pub choices: u64,
     pub violations: Vec<Violation>,
     pub wins_by_seat: [u64; 4],
+    /// Games that ended without a winner (campaign Acts I and II).
+    pub no_winner: u64,
     pub chapters: u64,
 }
 
@@ -217,7 +219,11 @@ pub fn run(opts: &SimOptions, mut progress: impl FnMut(u64)) -> SimReport {
                 report.choices += n as u64;
                 report.chapters += g.state().chapter as u64;
                 if let Some(o) = &g.state().outcome {
-                    report.wins_by_seat[o.winner.index()] += 1;
+                    match o.winner {
+                        Some(w) => report.wins_by_seat[w.index()] += 1,
+                        // A campaign Act I or II: no winner (p8).
+                        None => report.no_winner += 1,
+                    }
                 }
             }
             Err(v) => {

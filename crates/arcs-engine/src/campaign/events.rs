@@ -205,17 +205,33 @@ pub fn event_roll(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
 }
 
 /// After the Act's last chapter (p8): the Act ends. Its report: Power and
-/// each objective met or failed.
+/// each objective met or failed. Acts I and II name no winner — the
+/// campaign goes on (000:L1186); after Act III the most Power wins, ties
+/// going to A Fates over B over C, then turn order (p8; docs/rulings.md
+/// R-CAMP-ACT-END).
 pub fn act_end(s: &mut GameState, ev: &mut dyn Sink) {
     let Some(c) = s.campaign() else {
         s.pop();
         return;
     };
     let act = c.act;
-    let report: Vec<String> = Seat::all(s.players)
+    let report = crate::state::ActReport {
+        act,
+        seats: Seat::all(s.players)
+            .map(|x| {
+                let fate = c.fates[x.index()];
+                crate::state::ActSeat {
+                    power: s.seat(x).power,
+                    fate,
+                    objective_met: fate.map(|_| fates::objective_complete(c, x)),
+                    marker: c.objective[x.index()],
+                }
+            })
+            .collect(),
+    };
+    let lines: Vec<String> = Seat::all(s.players)
         .map(|x| {
-            let fate = fates::fate_name(c, x);
-            let obj = match fate {
+            let obj = match fates::fate_name(c, x) {
                 None => String::new(),
                 Some(name) if fates::objective_complete(c, x) => {
                     format!(" ({name}: objective complete)")
@@ -234,9 +250,64 @@ pub fn act_end(s: &mut GameState, ev: &mut dyn Sink) {
         None,
         "Act {} ends: {}.",
         roman(act),
-        report.join("; ")
+        lines.join("; ")
     );
-    crate::flow::finish_act(s, format!("Act {} ended", roman(act)), ev);
+    if act < 3 {
+        let ranking = crate::flow::rank_seats(s, |_| 0);
+        log!(
+            ev,
+            "gameover",
+            None,
+            "No winner is named at the end of Act {}: Power carries over and the campaign goes on.",
+            roman(act)
+        );
+        crate::flow::record_outcome(
+            s,
+            ranking,
+            None,
+            format!("Act {} ended", roman(act)),
+            Some(report),
+        );
+        return;
+    }
+    // p8: A Fates over B Fates over C Fates, then turn order.
+    let fates_now = c.fates;
+    let letter = |x: Seat| {
+        fates_now[x.index()]
+            .and_then(fates::number)
+            .map_or(3, |n| (n - 1) / 8)
+    };
+    let ranking = crate::flow::rank_seats(s, letter);
+    let winner = ranking[0];
+    log!(
+        ev,
+        "gameover",
+        Some(winner),
+        "The campaign ends. {winner} wins with {} Power.",
+        s.seat(winner).power
+    );
+    crate::flow::record_outcome(
+        s,
+        ranking,
+        Some(winner),
+        "the campaign ended after Act III".into(),
+        Some(report),
+    );
+    if let Some(o) = s.outcome.as_mut() {
+        for t in o.tiebreaks.iter_mut() {
+            t.text = format!(
+                "tied at {} Power, they rank A Fates before B Fates before C Fates, then in \
+                 turn order from the initiative holder ({}): {}",
+                t.power,
+                t.initiative,
+                t.seats
+                    .iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
 }
 
 pub fn roman(act: u8) -> &'static str {

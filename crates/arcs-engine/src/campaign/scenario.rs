@@ -76,6 +76,14 @@ pub fn parse_event_face(w: &str) -> Option<u8> {
 pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
     let head = w[0].to_ascii_lowercase();
     match head.as_str() {
+        "act" => {
+            // act N: the campaign's Act (1..3); Act III lasts 4 chapters (p8).
+            let n: u8 = num(w.get(1))?;
+            if !(1..=3).contains(&n) {
+                return Err("act 1|2|3".into());
+            }
+            camp(s, "act")?.act = n;
+        }
         "title" => {
             let x = seat(s, w.get(1))?;
             let c = camp(s, "title")?;
@@ -290,6 +298,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
     let s = game.state();
     let head = w[0].to_ascii_lowercase();
     let campaign_words = [
+        "act",
         "title",
         "first-regent",
         "trust",
@@ -323,6 +332,11 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
     };
     let r = (|| -> Result<(), String> {
         match head.as_str() {
+            "act" => eq(
+                "act",
+                c.act.to_string(),
+                w.get(1).cloned().unwrap_or_default(),
+            ),
             "title" => {
                 let x = seat(s, w.get(1))?;
                 let got = if c.is_outlaw(x) { "outlaw" } else { "regent" };

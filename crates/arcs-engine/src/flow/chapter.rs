@@ -519,9 +519,7 @@ pub fn chapter_close(s: &mut GameState, ev: &mut dyn Sink) {
 /// B-GAME-02: most Power wins; ties go to the earliest in turn order from
 /// the initiative holder (AMB-56).
 pub fn finish(s: &mut GameState, reason: String, ev: &mut dyn Sink) {
-    let mut ranking: Vec<Seat> = s.turn_order().filter(|x| !s.seat(*x).resigned).collect();
-    ranking.sort_by_key(|x| std::cmp::Reverse(s.seat(*x).power)); // stable: turn order breaks ties
-    ranking.extend(s.turn_order().filter(|x| s.seat(*x).resigned));
+    let ranking = ranking(s, |_| 0);
     let winner = ranking[0];
     log!(
         ev,
@@ -530,6 +528,27 @@ pub fn finish(s: &mut GameState, reason: String, ev: &mut dyn Sink) {
         "The game ends ({reason}). {winner} wins with {} Power.",
         s.seat(winner).power
     );
+    record_outcome(s, ranking, Some(winner), reason, None);
+}
+
+/// Seats still playing by Power, then by `first` (lower first), then in
+/// turn order from the initiative holder; seats that conceded last.
+pub(crate) fn ranking(s: &GameState, first: impl Fn(Seat) -> u8) -> Vec<Seat> {
+    let mut ranking: Vec<Seat> = s.turn_order().filter(|x| !s.seat(*x).resigned).collect();
+    // Stable: turn order breaks the remaining ties.
+    ranking.sort_by_key(|x| (std::cmp::Reverse(s.seat(*x).power), first(*x)));
+    ranking.extend(s.turn_order().filter(|x| s.seat(*x).resigned));
+    ranking
+}
+
+/// Writes the game's outcome and ends it.
+pub(crate) fn record_outcome(
+    s: &mut GameState,
+    ranking: Vec<Seat>,
+    winner: Option<Seat>,
+    reason: String,
+    act: Option<crate::state::ActReport>,
+) {
     let conceded: Vec<Seat> = ranking
         .iter()
         .copied()
@@ -543,6 +562,7 @@ pub fn finish(s: &mut GameState, reason: String, ev: &mut dyn Sink) {
         reason,
         tiebreaks,
         conceded,
+        act,
     }));
     s.stack.clear();
     s.push(Frame::GameOver);

@@ -11,6 +11,7 @@ mod turn;
 pub use chapter::{
     ambition_count, phantom_count, rank, score_ambition, AmbitionScore, Award, Placed, RuleEffect,
 };
+pub(crate) use chapter::{ranking as rank_seats, record_outcome};
 pub use turn::{act_possible, pip_actions, seize as seize_now, std_frame};
 
 /// B-GAME-04: a seat concedes; the game ends at once and the others are
@@ -28,12 +29,6 @@ pub fn end_turn_now(s: &mut GameState) {
     turn::end_prelude(s);
     s.turn.pips_left = 0;
     s.turn.window_open = false;
-}
-
-/// The campaign Act's end (campaign rules p8): the game ends, ranked by
-/// Power.
-pub fn finish_act(s: &mut GameState, reason: String, ev: &mut dyn Sink) {
-    chapter::finish(s, reason, ev);
 }
 
 use crate::actions::battle::BattleFrame;

@@ -208,7 +208,10 @@ pub struct ForcedDie {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     pub power: Vec<i32>,
-    pub winner: Seat,
+    /// Who won: `None` at the end of the campaign's Acts I and II, which
+    /// name no winner (campaign rules p8, 000:L1186; see `act`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Seat>,
     /// Seats in final ranking order (ties broken by turn order from the
     /// initiative holder).
     pub ranking: Vec<Seat>,
@@ -220,6 +223,35 @@ pub struct Outcome {
     /// Seats that conceded: ranked last, whatever their Power (R-GAME-1).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conceded: Vec<Seat>,
+    /// The campaign Act that ended, with each seat's Power and objective
+    /// (campaign rules p8): set at the end of every Act; after Acts I and
+    /// II it is the whole result (no winner).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub act: Option<ActReport>,
+}
+
+/// The report at the end of a campaign Act (p8).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActReport {
+    /// 1, 2 or 3.
+    pub act: u8,
+    /// Per seat, in seat order.
+    pub seats: Vec<ActSeat>,
+}
+
+/// One seat's line in an Act's report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActSeat {
+    pub power: i32,
+    /// The Fate played this Act (its Fate card), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fate: Option<CardId>,
+    /// Whether its objective was met (marker at 0) — `None` without a Fate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective_met: Option<bool>,
+    /// The objective marker's space (0 when met; a failed objective will
+    /// cost this much Power in the Intermission).
+    pub marker: u8,
 }
 
 /// Seats tied on Power at the game's end, ranked by turn order counting

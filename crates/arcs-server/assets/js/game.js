@@ -253,7 +253,9 @@ function closeOverlay(what) {
 /** Who we wait for, in words. */
 function banner() {
   const v = snap.view;
-  if (v.outcome && v.campaign) return { mine: false, text: `${panels.counter(v)}: ${seatLabel(snap, v.outcome.winner)} has the most Power` };
+  // Acts I and II name no winner (campaign p8): the seat ranked first.
+  if (v.outcome && v.outcome.winner == null) return { mine: false, text: `${panels.counter(v)}: ${seatLabel(snap, (v.outcome.ranking || [])[0])} has the most Power` };
+  if (v.outcome && v.campaign) return { mine: false, text: `The campaign is over: ${seatLabel(snap, v.outcome.winner)} wins` };
   if (v.outcome) return { mine: false, text: `Game over: ${seatLabel(snap, v.outcome.winner)} wins` };
   const p = v.pending;
   if (!p) return { mine: false, text: "" };

@@ -393,8 +393,12 @@ function results(v, snap, data) {
   };
   const rows = ranking.map((seat, i) => `<li><span class="seat p${seat}">${esc(seatLabel(snap, seat))}</span> — ${o.power[seat - 1]} Power${fate(seat)}${(o.conceded || []).includes(seat) ? " (conceded)" : ""}</li>`).join("");
   const ties = (o.tiebreaks || []).map((t) => `<p class="facts">${esc(t.text)}</p>`).join("");
-  const head = c
-    ? `<h2>${esc(ACT_NAME[c.act] || "The Act")} is over</h2><p>${esc(seatLabel(snap, o.winner))} has the most Power. The campaign goes on in Act II, which is still being built.</p>`
+  // Acts I and II name no winner (campaign p8); Act III names the
+  // campaign's winner.
+  const head = c && o.winner == null
+    ? `<h2>${esc(ACT_NAME[c.act] || "The Act")} is over</h2><p>No winner is named until the end of Act III: Power carries over. ${esc(seatLabel(snap, ranking[0]))} has the most Power. The campaign goes on in the next Act, which is still being built.</p>`
+    : c
+    ? `<h2>${esc(seatLabel(snap, o.winner))} wins the campaign</h2><p>${esc(ACT_NAME[c.act] || "The Act")} is over: the most Power after three Acts wins.</p>`
     : `<h2>${esc(seatLabel(snap, o.winner))} wins</h2><p>The game ended: ${esc(o.reason)}.</p>`;
   return `<div class="results"><button type="button" class="close">See the table</button>${head}<ol class="ranking">${rows}</ol>${ties}${powerChart(v, snap)}` +
     `<p><a href="/">Start a new game</a></p></div>`;
