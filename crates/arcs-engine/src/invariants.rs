@@ -171,6 +171,7 @@ pub fn check(s: &GameState) -> Result<(), String> {
     }
     if let Some(c) = s.campaign() {
         cards.extend(crate::campaign::attach::all(c));
+        cards.extend(c.court_scrapped.iter().copied());
     }
     let n = cards.len();
     cards.sort();
@@ -236,9 +237,9 @@ pub fn court_card_count(s: &GameState) -> usize {
             n += s.seat(seat).lore().len();
         }
     }
-    n + s
-        .campaign()
-        .map_or(0, |c| crate::campaign::attach::all(c).count())
+    n + s.campaign().map_or(0, |c| {
+        crate::campaign::attach::all(c).count() + c.court_scrapped.len()
+    })
 }
 
 /// Campaign pieces (campaign rules p3): 15 Imperial ships, 24 Blight, 28

@@ -84,7 +84,7 @@ impl GameState {
 
     /// Where a destroyed piece goes: a Rival's Trophies or its owner's supply
     /// (B-BAT-07, B-FINE-06).
-    fn piece_destroyed(
+    pub(crate) fn piece_destroyed(
         &mut self,
         owner: Owner,
         kind: TrophyKind,

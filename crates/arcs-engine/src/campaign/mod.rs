@@ -21,6 +21,7 @@ pub mod events;
 pub mod fates;
 pub mod frame;
 pub mod free;
+pub mod intermission;
 pub mod scenario;
 pub mod setup;
 pub mod stored;
@@ -215,6 +216,15 @@ pub struct Campaign {
     /// card the highest (cards leave it only from the top).
     #[serde(default)]
     pub faithful_stack: u8,
+    /// Court cards scrapped for good (the Intermission scraps the Court
+    /// discard pile, p28 B3): out of the campaign, kept for the count.
+    #[serde(default, skip_serializing_if = "no_cards")]
+    pub court_scrapped: List<CardId, 48>,
+}
+
+/// Serde: an empty card list is not written.
+fn no_cards(l: &List<CardId, 48>) -> bool {
+    l.is_empty()
 }
 
 impl Campaign {
@@ -251,6 +261,7 @@ impl Campaign {
             actions_added: CardSet::default(),
             actions_scrapped: CardSet::default(),
             faithful_stack: 0,
+            court_scrapped: List::new(),
         }
     }
     pub fn is_outlaw(&self, seat: Seat) -> bool {
