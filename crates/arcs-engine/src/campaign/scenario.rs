@@ -172,6 +172,17 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
                     .map_or(Ok(()), |_| Err("the rules booklet is full"))?;
             }
         }
+        "court-scrapped" => {
+            // court-scrapped ID...: Court cards scrapped for good (an
+            // earlier Intermission scrapped the Court discard pile, p28).
+            for x in &w[1..] {
+                let card = CardId::parse(x).ok_or_else(|| format!("unknown card {x:?}"))?;
+                camp(s, "court-scrapped")?
+                    .court_scrapped
+                    .try_push(card)
+                    .map_or(Ok(()), |_| Err("too many scrapped cards"))?;
+            }
+        }
         "attach" => {
             // attach N ID: the card attached to Court position N.
             let pos: usize = num(w.get(1))?;
@@ -316,6 +327,8 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
         "golem",
         "faithful-stack",
         "scrapped-actions",
+        "booklet",
+        "court-scrapped",
     ];
     if !campaign_words.contains(&head.as_str()) {
         return None;
@@ -458,6 +471,29 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
                 };
                 eq(&format!("the card attached at Court {pos}"), got, want)
             }
+            "booklet" | "court-scrapped" => {
+                // booklet has|lacks ID: the rules booklet (laws, edicts).
+                // court-scrapped has|lacks ID: Court cards scrapped for good.
+                let card = w
+                    .get(2)
+                    .and_then(|x| CardId::parse(x))
+                    .ok_or_else(|| format!("{head} has|lacks CARD"))?;
+                let (what, got) = if head == "booklet" {
+                    ("in the rules booklet", c.booklet.contains(&card))
+                } else {
+                    ("scrapped", c.court_scrapped.contains(&card))
+                };
+                let want = match w.get(1).map(|x| x.as_str()) {
+                    Some("has") => true,
+                    Some("lacks") => false,
+                    _ => return Err(format!("{head} has|lacks CARD")),
+                };
+                eq(
+                    &format!("{} {what}", card.name()),
+                    got.to_string(),
+                    want.to_string(),
+                )
+            }
             "faithful-stack" => eq(
                 "Faithful cards in their stack",
                 c.faithful_stack.to_string(),
@@ -521,6 +557,7 @@ pub fn cards_placed_elsewhere(s: &GameState) -> Vec<CardId> {
     if let Some(c) = s.campaign() {
         out.extend(c.attached.iter().flatten().copied());
         out.extend(c.booklet.iter().copied());
+        out.extend(c.court_scrapped.iter().copied());
     }
     for x in s.seat_ids() {
         out.extend(s.seat(x).abilities().iter().copied());
