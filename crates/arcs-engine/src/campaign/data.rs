@@ -15,6 +15,24 @@ struct Raw {
     objectives: Vec<RawObjective>,
     edicts: Vec<RawEdict>,
     protected_guild_card_ids: Vec<String>,
+    chapter_track_tile: RawChapterTrack,
+}
+
+#[derive(Deserialize)]
+struct RawChapterTrack {
+    #[serde(rename = "act_III_side")]
+    act_iii_side: RawActIII,
+}
+
+#[derive(Deserialize)]
+struct RawActIII {
+    grand_ambition_power: HashMap<String, RawGrand>,
+}
+
+#[derive(Deserialize)]
+struct RawGrand {
+    one: i32,
+    both: i32,
 }
 
 #[derive(Deserialize)]
@@ -49,6 +67,9 @@ pub struct CampaignData {
     pub objectives: Vec<Objective>,
     /// Edict number by card (campaign-components.md §6).
     pub edict_numbers: HashMap<CardId, u8>,
+    /// The chapter track's Act III side: Power for one and for both grand
+    /// ambitions, by chapter 1..4 (p9; campaign-components.md §7).
+    pub grand_power: [(i32, i32); 4],
 }
 
 pub fn data() -> &'static CampaignData {
@@ -87,7 +108,19 @@ pub fn data() -> &'static CampaignData {
                 }
             }
         }
+        let mut grand_power = [(0, 0); 4];
+        for (i, g) in grand_power.iter_mut().enumerate() {
+            if let Some(x) = raw
+                .chapter_track_tile
+                .act_iii_side
+                .grand_ambition_power
+                .get(&(i + 1).to_string())
+            {
+                *g = (x.one, x.both);
+            }
+        }
         CampaignData {
+            grand_power,
             protected: raw
                 .protected_guild_card_ids
                 .iter()

@@ -215,20 +215,7 @@ pub fn act_end(s: &mut GameState, ev: &mut dyn Sink) {
         return;
     };
     let act = c.act;
-    let report = crate::state::ActReport {
-        act,
-        seats: Seat::all(s.players)
-            .map(|x| {
-                let fate = c.fates[x.index()];
-                crate::state::ActSeat {
-                    power: s.seat(x).power,
-                    fate,
-                    objective_met: fate.map(|_| fates::objective_complete(c, x)),
-                    marker: c.objective[x.index()],
-                }
-            })
-            .collect(),
-    };
+    let report = act_report(s);
     let lines: Vec<String> = Seat::all(s.players)
         .map(|x| {
             let obj = match fates::fate_name(c, x) {
@@ -270,14 +257,68 @@ pub fn act_end(s: &mut GameState, ev: &mut dyn Sink) {
         );
         return;
     }
-    // p8: A Fates over B Fates over C Fates, then turn order.
-    let fates_now = c.fates;
+    campaign_won_on_power(s, ev, report);
+}
+
+/// The Act's report: each seat's Power, Fate and objective (p8).
+fn act_report(s: &GameState) -> crate::state::ActReport {
+    let c = s.campaign().expect("a campaign state");
+    crate::state::ActReport {
+        act: c.act,
+        seats: Seat::all(s.players)
+            .map(|x| {
+                let fate = c.fates[x.index()];
+                crate::state::ActSeat {
+                    power: s.seat(x).power,
+                    fate,
+                    objective_met: fate.map(|_| fates::objective_complete(c, x)),
+                    marker: c.objective[x.index()],
+                }
+            })
+            .collect(),
+    }
+}
+
+/// A C Fate's final objective wins the campaign at once (p9): the campaign
+/// ends, `winner` named, the rest ranked by Power as after Act III.
+pub fn campaign_won(s: &mut GameState, winner: Seat, why: &str, ev: &mut dyn Sink) {
+    if s.campaign().is_none() {
+        return;
+    }
+    let report = act_report(s);
+    let mut ranking = fate_ranking(s);
+    ranking.retain(|x| *x != winner);
+    ranking.insert(0, winner);
+    log!(
+        ev,
+        "gameover",
+        Some(winner),
+        "The campaign ends: {winner} completes their final objective and wins with {} Power.",
+        s.seat(winner).power
+    );
+    crate::flow::record_outcome(
+        s,
+        ranking,
+        Some(winner),
+        format!("{why} in Act III"),
+        Some(report),
+    );
+}
+
+/// Seats by Power; ties: A Fates over B over C, then turn order (p8).
+fn fate_ranking(s: &GameState) -> Vec<Seat> {
+    let fates_now = s.campaign().map(|c| c.fates).unwrap_or_default();
     let letter = |x: Seat| {
         fates_now[x.index()]
             .and_then(fates::number)
             .map_or(3, |n| (n - 1) / 8)
     };
-    let ranking = crate::flow::rank_seats(s, letter);
+    crate::flow::rank_seats(s, letter)
+}
+
+/// After Act III: the most Power wins the campaign (p8).
+fn campaign_won_on_power(s: &mut GameState, ev: &mut dyn Sink, report: crate::state::ActReport) {
+    let ranking = fate_ranking(s);
     let winner = ranking[0];
     log!(
         ev,

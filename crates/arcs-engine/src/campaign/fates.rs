@@ -152,6 +152,12 @@ pub struct FateDef {
     pub setup: [Option<FateSetup>; 3],
     /// Its objectives: counts what happens (see [`FateEvent`]).
     pub on: Option<FateHook>,
+    /// Act III, A and B Fates: how many of its two grand ambitions the seat
+    /// fulfils now (`campaign/grand.rs`, p9).
+    pub grand: Option<fn(&GameState, Seat) -> u8>,
+    /// Act III, C Fates: it has a final objective (its marker at 0 with at
+    /// least 1 Power wins the campaign, p9).
+    pub final_objective: bool,
 }
 
 /// Tells every seat's Fate what happened (a campaign game's objectives).

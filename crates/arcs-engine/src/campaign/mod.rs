@@ -21,6 +21,7 @@ pub mod events;
 pub mod fates;
 pub mod frame;
 pub mod free;
+pub mod grand;
 pub mod intermission;
 pub mod scenario;
 pub mod setup;

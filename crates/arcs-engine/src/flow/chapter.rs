@@ -370,6 +370,10 @@ pub fn scoring(s: &mut GameState, ev: &mut dyn Sink) {
             }
         }
     }
+    // Campaign Act III: grand ambitions score with the declared ones (p9).
+    if s.is_campaign() {
+        crate::campaign::grand::score_fates(s, ev);
+    }
     if let Some(mut r) = report {
         r.finish(s);
         let gains: Vec<String> = s
@@ -396,6 +400,9 @@ pub fn after_scoring(s: &mut GameState, ev: &mut dyn Sink) {
     // Campaign: objectives that count "at the end of a chapter".
     if s.is_campaign() {
         crate::campaign::fates::notify(s, crate::campaign::fates::FateEvent::ChapterEnd, ev);
+        // Act III: a final objective completed now wins the campaign (p9),
+        // after every scoring effect.
+        crate::campaign::grand::check_final_objectives(s, ev);
     }
 }
 

@@ -22,6 +22,8 @@ pub static FATE: FateDef = FateDef {
     card: "ARCS-FATE07",
     setup: [Some(setup_act_one), None, None],
     on: Some(objective),
+    grand: None,
+    final_objective: false,
 };
 
 /// F701A: gain Imperial Officers; Use Imperial Foundries to the rules

@@ -35,6 +35,8 @@ pub static FATE: FateDef = FateDef {
     card: "ARCS-FATE04",
     setup: [Some(setup_act_one), None, None],
     on: Some(objective),
+    grand: None,
+    final_objective: false,
 };
 
 fn investigators() -> CardId {

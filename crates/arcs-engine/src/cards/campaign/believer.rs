@@ -57,6 +57,8 @@ pub static FATE: FateDef = FateDef {
     card: "ARCS-FATE08",
     setup: [Some(setup_act_one), None, None],
     on: Some(objective),
+    grand: None,
+    final_objective: false,
 };
 
 /// What the objective advances when the Faithful stack is empty (F801B).

@@ -43,6 +43,8 @@ pub static FATE: FateDef = FateDef {
     card: "ARCS-FATE05",
     setup: [Some(setup_act_one), None, None],
     on: Some(objective),
+    grand: None,
+    final_objective: false,
 };
 
 const BEACON: &str = "ARCS-F502";

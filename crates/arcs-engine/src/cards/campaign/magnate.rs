@@ -29,6 +29,8 @@ pub static FATE: FateDef = FateDef {
     card: "ARCS-FATE03",
     setup: [Some(setup_act_one), None, None],
     on: Some(objective),
+    grand: None,
+    final_objective: false,
 };
 
 /// Resources the Magnate discards for *Export to the Galactic Core*.

@@ -31,6 +31,8 @@ pub static FATE: FateDef = FateDef {
     card: "ARCS-FATE06",
     setup: [Some(setup_act_one), None, None],
     on: Some(objective),
+    grand: None,
+    final_objective: false,
 };
 
 fn informants() -> CardId {

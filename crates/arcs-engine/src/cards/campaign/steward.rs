@@ -23,6 +23,8 @@ pub static FATE: FateDef = FateDef {
     card: "ARCS-FATE01",
     setup: [Some(setup_act_one), None, None],
     on: Some(objective),
+    grand: None,
+    final_objective: false,
 };
 
 /// F101A: gain Imperial Authority (a lore card) and Dealmakers (a Guild
