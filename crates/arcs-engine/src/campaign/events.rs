@@ -303,6 +303,7 @@ pub fn campaign_won(s: &mut GameState, winner: Seat, why: &str, ev: &mut dyn Sin
         format!("{why} in Act III"),
         Some(report),
     );
+    fate_tiebreak_texts(s);
 }
 
 /// Seats by Power; ties: A Fates over B over C, then turn order (p8).
@@ -334,20 +335,22 @@ fn campaign_won_on_power(s: &mut GameState, ev: &mut dyn Sink, report: crate::st
         "the campaign ended after Act III".into(),
         Some(report),
     );
-    if let Some(o) = s.outcome.as_mut() {
-        for t in o.tiebreaks.iter_mut() {
-            t.text = format!(
-                "tied at {} Power, they rank A Fates before B Fates before C Fates, then in \
-                 turn order from the initiative holder ({}): {}",
-                t.power,
-                t.initiative,
-                t.seats
-                    .iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-        }
+    fate_tiebreak_texts(s);
+}
+
+/// The campaign's tie-break in words (p8): A Fates before B before C, then
+/// turn order.
+fn fate_tiebreak_texts(s: &mut GameState) {
+    let Some(o) = s.outcome.as_mut() else { return };
+    for t in o.tiebreaks.iter_mut() {
+        let order: Vec<String> = t.seats.iter().map(|x| x.to_string()).collect();
+        t.text = format!(
+            "tied at {} Power, they rank A Fates before B Fates before C Fates, then in \
+             turn order from the initiative holder ({}): {}",
+            t.power,
+            t.initiative,
+            order.join(", ")
+        );
     }
 }
 
