@@ -289,20 +289,29 @@ pub fn campaign_won(s: &mut GameState, winner: Seat, why: &str, ev: &mut dyn Sin
     let mut ranking = fate_ranking(s);
     ranking.retain(|x| *x != winner);
     ranking.insert(0, winner);
-    log!(
-        ev,
-        "gameover",
-        Some(winner),
-        "The campaign ends: {winner} completes their final objective and wins with {} Power.",
-        s.seat(winner).power
-    );
-    crate::flow::record_outcome(
+    let power = s.seat(winner).power;
+    end_campaign(
         s,
         ranking,
-        Some(winner),
+        format!("The campaign ends: {winner} completes their final objective and wins with {power} Power."),
         format!("{why} in Act III"),
-        Some(report),
+        report,
+        ev,
     );
+}
+
+/// Ends the campaign with `ranking[0]` as its winner (p8, p9).
+fn end_campaign(
+    s: &mut GameState,
+    ranking: Vec<Seat>,
+    text: String,
+    reason: String,
+    report: crate::state::ActReport,
+    ev: &mut dyn Sink,
+) {
+    let winner = ranking[0];
+    log!(ev, "gameover", Some(winner), "{text}");
+    crate::flow::record_outcome(s, ranking, Some(winner), reason, Some(report));
     fate_tiebreak_texts(s);
 }
 
@@ -321,21 +330,15 @@ fn fate_ranking(s: &GameState) -> Vec<Seat> {
 fn campaign_won_on_power(s: &mut GameState, ev: &mut dyn Sink, report: crate::state::ActReport) {
     let ranking = fate_ranking(s);
     let winner = ranking[0];
-    log!(
-        ev,
-        "gameover",
-        Some(winner),
-        "The campaign ends. {winner} wins with {} Power.",
-        s.seat(winner).power
-    );
-    crate::flow::record_outcome(
+    let power = s.seat(winner).power;
+    end_campaign(
         s,
         ranking,
-        Some(winner),
+        format!("The campaign ends. {winner} wins with {power} Power."),
         "the campaign ended after Act III".into(),
-        Some(report),
+        report,
+        ev,
     );
-    fate_tiebreak_texts(s);
 }
 
 /// The campaign's tie-break in words (p8): A Fates before B before C, then

@@ -112,11 +112,7 @@ mod tests {
     use crate::event::NoEvents;
 
     fn state(setup: &str) -> GameState {
-        let text = format!(
-            "name grand unit\nplayers 3\nmode campaign\nact 3\nsystem 1.1: P1 ship\nsystem 2.1: P2 ship\nsystem 3.1: P3 ship\nP1 hand ADM2\nP2 hand AGG4\nP3 hand ADM3\n{setup}\n"
-        );
-        let sc = crate::scenario::Scenario::parse(&text).expect("parses");
-        sc.build().expect("builds").state().clone()
+        crate::campaign::scenario::test_state(&format!("act 3\n{setup}"))
     }
 
     #[test]

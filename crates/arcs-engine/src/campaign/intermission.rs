@@ -269,13 +269,8 @@ mod tests {
     use super::*;
     use crate::event::NoEvents;
 
-    /// A 3-player campaign state from a scenario's setup.
     fn state(setup: &str) -> GameState {
-        let text = format!(
-            "name intermission unit\nplayers 3\nmode campaign\nsystem 1.1: P1 ship\nsystem 2.1: P2 ship\nsystem 3.1: P3 ship\nP1 hand ADM2\nP2 hand AGG4\nP3 hand ADM3\n{setup}\n"
-        );
-        let sc = crate::scenario::Scenario::parse(&text).expect("parses");
-        sc.build().expect("builds").state().clone()
+        crate::campaign::scenario::test_state(setup)
     }
 
     #[test]

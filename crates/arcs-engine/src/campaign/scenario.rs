@@ -164,24 +164,14 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
             c.council.tucked = tucked;
         }
         "booklet" => {
-            for x in &w[1..] {
-                let card = CardId::parse(x).ok_or_else(|| format!("unknown card {x:?}"))?;
-                camp(s, "booklet")?
-                    .booklet
-                    .try_push(card)
-                    .map_or(Ok(()), |_| Err("the rules booklet is full"))?;
-            }
+            let c = camp(s, "booklet")?;
+            push_cards(&mut c.booklet, &w[1..], "the rules booklet is full")?;
         }
         "court-scrapped" => {
             // court-scrapped ID...: Court cards scrapped for good (an
             // earlier Intermission scrapped the Court discard pile, p28).
-            for x in &w[1..] {
-                let card = CardId::parse(x).ok_or_else(|| format!("unknown card {x:?}"))?;
-                camp(s, "court-scrapped")?
-                    .court_scrapped
-                    .try_push(card)
-                    .map_or(Ok(()), |_| Err("too many scrapped cards"))?;
-            }
+            let c = camp(s, "court-scrapped")?;
+            push_cards(&mut c.court_scrapped, &w[1..], "too many scrapped cards")?;
         }
         "attach" => {
             // attach N ID: the card attached to Court position N.
@@ -546,6 +536,32 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
         }
     })();
     Some(r)
+}
+
+/// Parses card ids onto a list (a setup line's cards).
+fn push_cards<const N: usize>(
+    list: &mut crate::state::List<CardId, N>,
+    words: &[String],
+    full: &str,
+) -> Result<(), String> {
+    for x in words {
+        let card = CardId::parse(x).ok_or_else(|| format!("unknown card {x:?}"))?;
+        if list.try_push(card).is_some() {
+            return Err(full.into());
+        }
+    }
+    Ok(())
+}
+
+/// A campaign state built from scenario setup lines (3 players, a ship
+/// each, a card in each hand), for unit tests of campaign procedures.
+#[cfg(test)]
+pub(crate) fn test_state(setup: &str) -> GameState {
+    let text = format!(
+        "name unit\nplayers 3\nmode campaign\nsystem 1.1: P1 ship\nsystem 2.1: P2 ship\nsystem 3.1: P3 ship\nP1 hand ADM2\nP2 hand AGG4\nP3 hand ADM3\n{setup}\n"
+    );
+    let sc = crate::scenario::Scenario::parse(&text).expect("parses");
+    sc.build().expect("builds").state().clone()
 }
 
 /// Court-deck cards a campaign position holds outside the Court row and the
