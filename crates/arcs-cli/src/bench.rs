@@ -11,7 +11,8 @@ pub struct Args {
     /// Seconds to run each measurement.
     #[arg(long, default_value_t = 10.0)]
     seconds: f64,
-    /// Game mode: base, leaders-lore or campaign (Act I).
+    /// Game mode: base, leaders-lore or campaign (Act I, and whole
+    /// campaigns when their later Acts can be played: `--fates none`).
     #[arg(long, default_value = "base")]
     mode: String,
     /// Campaign: `draw`, Fate names one per seat, or `none` (see `arcs sim`).
@@ -42,6 +43,18 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         choices as f64 / games.max(1) as f64
     );
     println!("  bytes per state:   {} (no heap)", state_bytes());
+    if config.mode == arcs_engine::Mode::Campaign {
+        // Whole campaigns: Acts I–III, each from the previous Act's end.
+        match crate::modes::check_later_acts(&config, 3) {
+            Ok(()) => {
+                let (cg, cc) = arcs_engine::bench::run_campaigns_for(&config, 3, a.seconds, 1);
+                println!("whole campaigns (Acts I–III, Intermissions included), 1 thread:");
+                println!("  campaigns/s:       {:.1}", cg as f64 / a.seconds);
+                println!("  choices applied/s: {:.0}", cc as f64 / a.seconds);
+            }
+            Err(e) => println!("whole campaigns: not measured: {e}"),
+        }
+    }
     if a.path == "agent" {
         let (ag, ac) = run_path_for(&config, Path::Agent, a.seconds, 1);
         println!("agent path (Game without a log, an observation per decision), 1 thread:");

@@ -40,3 +40,30 @@ pub fn config(mode: &str, players: u8, fates: Option<&str>) -> anyhow::Result<Co
     }
     Ok(c)
 }
+
+/// Whether a campaign set up as `config` can be played up to Act `last`:
+/// with Fates, Acts II and III need the B and C Fates (and the A Fates'
+/// later cards), which are said to be missing plainly rather than
+/// replaced by anything (issue 20 §2 F).
+pub fn check_later_acts(config: &Config, last: u8) -> anyhow::Result<()> {
+    use arcs_engine::campaign::fates;
+    if matches!(config.campaign.fates, FateSelection::None) || last < 2 {
+        return Ok(());
+    }
+    for (act, letter) in [(2u8, 'B'), (3, 'C')] {
+        if act > last {
+            break;
+        }
+        if fates::playable(letter)
+            .iter()
+            .all(|f| !fates::plays(*f, act))
+        {
+            anyhow::bail!(
+                "Act {} draws its Fates from the {letter} Fates, and none of them is implemented \
+                 yet (`arcs cards` lists what is): play whole campaigns with --fates none for now",
+                if act == 2 { "II" } else { "III" }
+            );
+        }
+    }
+    Ok(())
+}

@@ -32,6 +32,24 @@ pub struct Args {
     /// Also check views, serialization and journal replay (slower).
     #[arg(long)]
     deep: bool,
+    /// Campaign: the Acts each game plays, from Act I: `1` (the default),
+    /// `1-2` or `1-3` (the whole campaign, each Act started from the
+    /// previous Act's end after the Intermission).
+    #[arg(long, default_value = "1")]
+    acts: String,
+}
+
+/// `--acts`: `1`, `1-2` or `1-3` → the last Act played.
+fn last_act(text: &str) -> anyhow::Result<u8> {
+    let last = match text.trim() {
+        "1" | "1-1" => 1,
+        "1-2" => 2,
+        "1-3" => 3,
+        other => anyhow::bail!(
+            "--acts takes 1, 1-2 or 1-3 (a campaign is played from Act I), not {other:?}"
+        ),
+    };
+    Ok(last)
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
@@ -44,12 +62,20 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     };
     config.leaders_lore.second_lore = a.second_lore;
     config.validate()?;
+    let acts = last_act(&a.acts)?;
+    if acts > 1 {
+        if a.mode != "campaign" {
+            anyhow::bail!("--acts is for --mode campaign");
+        }
+        crate::modes::check_later_acts(&config, acts)?;
+    }
     let opts = SimOptions {
         games: a.games,
         players: a.players.clone(),
         seed: a.seed,
         deep: a.deep,
         config,
+        acts,
     };
     let start = Instant::now();
     let report = simulate(&opts, |_| {});
@@ -61,6 +87,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             report.choices as f64 / report.games as f64,
             report.chapters as f64 / report.games as f64
         );
+    }
+    if acts > 1 {
+        println!("Acts played: {}", report.acts);
     }
     if report.no_winner > 0 {
         // Campaign p8: Acts I and II end with a report, not a winner.

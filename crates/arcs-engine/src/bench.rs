@@ -77,6 +77,56 @@ pub fn agent_game(config: &Config, seed: u64, rng: &mut impl Rng) -> u64 {
     n
 }
 
+/// Plays one random campaign on the bare state, Acts I to `last`, each Act
+/// started from the previous Act's end (the Intermission and the Act's
+/// setup included); returns the choices made in all.
+pub fn random_campaign(
+    config: &Config,
+    seed: u64,
+    last: u8,
+    rng: &mut impl Rng,
+    buf: &mut Vec<crate::choice::Choice>,
+) -> u64 {
+    let Ok(mut s) = crate::setup::new_state(config, seed) else {
+        return 0;
+    };
+    let mut n = 0;
+    let mut act = 1;
+    loop {
+        let mut seat = s.settle(&mut NoEvents, buf);
+        while seat.is_some() {
+            let c = buf[uniform_index(rng, buf.len())];
+            seat = s.apply_and_next(c, &mut NoEvents, buf);
+            n += 1;
+        }
+        if act >= last.min(3) {
+            return n;
+        }
+        act += 1;
+        let mut next = config.clone();
+        next.campaign.act = act;
+        next.campaign.previous = Some(crate::config::PreviousAct::new(s));
+        match crate::setup::new_state(&next, crate::sim::act_seed(seed, act)) {
+            Ok(x) => s = x,
+            Err(_) => return n,
+        }
+    }
+}
+
+/// Plays random whole campaigns (Acts I to `last`) for `seconds`; returns
+/// (campaigns, choices).
+pub fn run_campaigns_for(config: &Config, last: u8, seconds: f64, seed: u64) -> (u64, u64) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut buf = Vec::with_capacity(256);
+    let start = std::time::Instant::now();
+    let (mut games, mut choices) = (0u64, 0u64);
+    while start.elapsed().as_secs_f64() < seconds {
+        choices += random_campaign(config, seed.wrapping_add(games), last, &mut rng, &mut buf);
+        games += 1;
+    }
+    (games, choices)
+}
+
 /// The two ways of playing [`run_for`] measures.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Path {

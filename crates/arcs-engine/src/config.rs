@@ -1,6 +1,6 @@
 //! Game configuration and its validation.
 
-use crate::ids::CardId;
+use crate::ids::{CardId, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Base game, or Leaders & Lore (B-LL-01).
@@ -66,8 +66,8 @@ impl Default for FateSelection {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignConfig {
-    /// The Act to set up: 1 (Acts II and III follow an Intermission, not
-    /// yet available).
+    /// The Act to set up: 1, or 2 and 3, which continue `previous`
+    /// after the Intermission.
     #[serde(default = "one")]
     pub act: u8,
     #[serde(default)]
@@ -76,6 +76,49 @@ pub struct CampaignConfig {
     /// random from them); the base lore (L01–L14) if absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lore: Option<Vec<String>>,
+    /// Acts II and III: the previous Act's final position, as it ended.
+    /// The next Act starts from it (the Intermission, then its setup), not
+    /// from a replay of the previous Act's journal, so a later change to
+    /// the engine cannot alter a finished Act (docs/campaign.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub previous: Option<PreviousAct>,
+}
+
+/// The final position of a campaign Act, shared by the games that copy
+/// the config (it is never changed).
+#[derive(Clone, Debug)]
+pub struct PreviousAct(pub std::sync::Arc<crate::state::GameState>);
+
+impl PreviousAct {
+    /// Keeps `state` as the previous Act's end. Its random number
+    /// generator is reset: the next Act draws on its own seed, and a reset
+    /// generator writes small numbers that any JSON reader keeps exactly.
+    pub fn new(mut state: crate::state::GameState) -> PreviousAct {
+        use rand::SeedableRng;
+        state.rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+        PreviousAct(std::sync::Arc::new(state))
+    }
+}
+
+impl PartialEq for PreviousAct {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
+    }
+}
+
+/// A state equals itself: it holds no floating-point numbers.
+impl Eq for PreviousAct {}
+
+impl Serialize for PreviousAct {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for PreviousAct {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::state::GameState::deserialize(d).map(PreviousAct::new)
+    }
 }
 
 fn one() -> u8 {
@@ -88,6 +131,7 @@ impl Default for CampaignConfig {
             act: 1,
             fates: FateSelection::default(),
             lore: None,
+            previous: None,
         }
     }
 }
@@ -329,6 +373,7 @@ impl Config {
                 act: 1,
                 fates: FateSelection::None,
                 lore: None,
+                previous: None,
             },
             ..Config::base(players)
         }
@@ -473,12 +518,6 @@ impl Config {
     /// known. Returns the Court deck.
     fn validate_campaign(&self) -> Result<Vec<CardId>, ConfigError> {
         let c = &self.campaign;
-        if c.act != 1 {
-            return Err(ConfigError::Campaign(format!(
-                "Act {} cannot be set up yet: a campaign starts with Act I",
-                c.act
-            )));
-        }
         if self.setup_card.is_some() {
             return Err(ConfigError::Campaign(
                 "the campaign uses no setup card (campaign rules p4)".into(),
@@ -488,6 +527,20 @@ impl Config {
             return Err(ConfigError::Campaign(
                 "the split-discard variant is for single games".into(),
             ));
+        }
+        match (c.act, &c.previous) {
+            (1, None) => {}
+            (1, Some(_)) => {
+                return Err(ConfigError::Campaign(
+                    "Act I starts a campaign: it continues no previous Act".into(),
+                ))
+            }
+            (2 | 3, _) => return self.validate_next_act(),
+            (n, _) => {
+                return Err(ConfigError::Campaign(format!(
+                    "there is no Act {n}: a campaign has Acts I, II and III"
+                )))
+            }
         }
         let n = self.players as usize;
         match &c.fates {
@@ -547,6 +600,185 @@ impl Config {
                 Ok(cards)
             }
         }
+    }
+
+    /// Acts II and III (campaign rules p7): the previous Act's final
+    /// position, ended and consistent, with as many players; the Court and
+    /// the lore carry over; the Fates drawn in the Intermission exist and
+    /// are implemented for this Act. Returns no Court deck (it carries
+    /// over).
+    fn validate_next_act(&self) -> Result<Vec<CardId>, ConfigError> {
+        use crate::campaign::events::roman;
+        let c = &self.campaign;
+        let err = |m: String| Err(ConfigError::Campaign(m));
+        let Some(prev) = &c.previous else {
+            return err(format!(
+                "Act {} continues a campaign: it starts from the previous Act's final position \
+                 (`previous`)",
+                roman(c.act)
+            ));
+        };
+        if self.court.is_some() || c.lore.is_some() {
+            return err(
+                "the Court deck and the lore carry over from the previous Act: give no `court` \
+                 or `lore`"
+                    .into(),
+            );
+        }
+        let p = &*prev.0;
+        if p.players != self.players {
+            return err(format!(
+                "the previous Act was played by {} players, not {}",
+                p.players, self.players
+            ));
+        }
+        let Some(pc) = p.campaign() else {
+            return err("the previous position is not a campaign game".into());
+        };
+        let Some(outcome) = p.outcome.as_deref() else {
+            return err("the previous Act has not ended".into());
+        };
+        let Some(report) = &outcome.act else {
+            return err("the previous game did not end as an Act ends".into());
+        };
+        if !outcome.conceded.is_empty() {
+            return err("a player conceded the previous Act: the campaign is over".into());
+        }
+        if report.act != pc.act || report.act + 1 != c.act {
+            return err(format!(
+                "Act {} follows Act {}, not Act {}",
+                roman(c.act),
+                roman(c.act - 1),
+                roman(report.act.clamp(1, 3))
+            ));
+        }
+        if p.anomalies != 0 {
+            return err("the previous Act's position records an internal fault".into());
+        }
+        crate::invariants::check(p).map_err(|e| {
+            ConfigError::Campaign(format!(
+                "the previous Act's position is not consistent: {e}"
+            ))
+        })?;
+        self.next_act_fate_pool()?;
+        Ok(Vec::new())
+    }
+
+    /// The Fate cards the Intermission before Act II or III draws from
+    /// (p29): the B Fates after Act I, the C Fates after Act II — only
+    /// those whose cards for this Act are implemented, and enough of them.
+    /// A seat that completed its objective may keep its Fate, so that
+    /// Fate's cards for this Act must be implemented too.
+    pub(crate) fn next_act_fate_pool(&self) -> Result<Vec<CardId>, ConfigError> {
+        use crate::campaign::events::roman;
+        use crate::campaign::fates;
+        let c = &self.campaign;
+        let err = |m: String| Err(ConfigError::Campaign(m));
+        let Some(prev) = &c.previous else {
+            return Ok(Vec::new());
+        };
+        let Some(pc) = prev.0.campaign() else {
+            return Ok(Vec::new());
+        };
+        let act = c.act.clamp(2, 3);
+        let letter = crate::campaign::next_act::fate_group(act - 1);
+        let seats: Vec<Seat> = Seat::all(self.players).collect();
+        let had_fates = seats.iter().any(|x| pc.fates[x.index()].is_some());
+        let pool = match &c.fates {
+            FateSelection::None if had_fates => {
+                return err(format!(
+                    "the players have Fates: the Intermission before Act {} draws them \
+                     (`\"fates\": {{\"draw\": null}}`)",
+                    roman(act)
+                ))
+            }
+            FateSelection::None => return Ok(Vec::new()),
+            _ if !had_fates => {
+                return err(
+                    "this campaign is played without Fates, and so is its next Act \
+                     (`\"fates\": \"none\"`)"
+                        .into(),
+                )
+            }
+            FateSelection::Fixed(_) => {
+                return err(format!(
+                    "Fates are drawn in the Intermission before Act {} (p29): use `draw`",
+                    roman(act)
+                ))
+            }
+            FateSelection::Draw(None) => {
+                let all = fates::group(letter);
+                let playable: Vec<CardId> = all
+                    .iter()
+                    .copied()
+                    .filter(|f| fates::plays(*f, act))
+                    .collect();
+                if playable.is_empty() {
+                    return err(format!(
+                        "Act {} draws its Fates from the {letter} Fates, and none of them is \
+                         implemented yet (`arcs cards` lists what is)",
+                        roman(act)
+                    ));
+                }
+                playable
+            }
+            FateSelection::Draw(Some(names)) => {
+                let mut v = Vec::new();
+                for n in names {
+                    let f = fate_card(n)?;
+                    if fates::group(letter).iter().all(|g| *g != f) {
+                        return err(format!(
+                            "{} is not a \"{letter}\" Fate: the Intermission before Act {} \
+                             draws from the {letter} Fates",
+                            f.name(),
+                            roman(act)
+                        ));
+                    }
+                    if !fates::plays(f, act) {
+                        return Err(ConfigError::NotImplemented {
+                            id: f.code().to_string(),
+                            name: format!("the {} Fate's Act {} cards", f.name(), roman(act)),
+                        });
+                    }
+                    if v.contains(&f) {
+                        return Err(ConfigError::Duplicate {
+                            list: "the Fate pool",
+                            id: f.code().to_string(),
+                            name: f.name().to_string(),
+                        });
+                    }
+                    v.push(f);
+                }
+                v
+            }
+        };
+        let mut need = 0;
+        for x in &seats {
+            let Some(current) = pc.fates[x.index()] else {
+                continue;
+            };
+            if fates::objective_complete(pc, *x) {
+                need += 1;
+                if !fates::plays(current, act) {
+                    return err(format!(
+                        "{x} completed their objective and may keep the {}, whose Act {} cards \
+                         are not implemented yet",
+                        current.name(),
+                        roman(act)
+                    ));
+                }
+            } else {
+                need += 2;
+            }
+        }
+        if pool.len() < need {
+            return Err(ConfigError::PoolTooSmall {
+                what: "Fate",
+                need,
+                have: pool.len(),
+            });
+        }
+        Ok(pool)
     }
 
     /// Leaders & Lore: pools large enough for the rows, every card

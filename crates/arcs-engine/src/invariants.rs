@@ -265,6 +265,24 @@ fn campaign_pieces(s: &GameState, c: &crate::campaign::Campaign) -> Result<(), S
     }
     for seat in s.seat_ids() {
         let t = &s.seat(seat).trophies;
+        // The Empire and the Blight have only ships, the Free States only
+        // buildings: no other Trophy of theirs can exist.
+        let impossible = t[Owner::Empire.index()][TrophyKind::Ship as usize + 1..]
+            .iter()
+            .chain(&t[Owner::Blight.index()][TrophyKind::Ship as usize + 1..])
+            .any(|n| *n != 0)
+            || t[Owner::Free.index()][TrophyKind::Ship as usize] != 0
+            || t[Owner::Free.index()][TrophyKind::Agent as usize] != 0;
+        // Nor pieces of seats that are not in the game.
+        let absent = (s.players as usize..crate::ids::MAX_SEATS).any(|k| {
+            let o = Seat(k as u8).owner().index();
+            t[o].iter().any(|n| *n != 0) || s.seat(seat).captives[o] != 0
+        });
+        if impossible || absent {
+            return Err(format!(
+                "{seat} holds a Trophy of a piece that does not exist"
+            ));
+        }
         imperial += t[Owner::Empire.index()][TrophyKind::Ship as usize] as u32;
         blight += t[Owner::Blight.index()][TrophyKind::Ship as usize] as u32;
         cities += t[Owner::Free.index()][TrophyKind::City as usize] as u32;

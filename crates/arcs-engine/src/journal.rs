@@ -73,18 +73,28 @@ impl Save {
     }
 
     pub fn from_json(text: &str) -> Result<Save, LoadError> {
-        let v: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| LoadError::Syntax(e.to_string()))?;
-        if v.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+        // The header first, so another format or version is named as such;
+        // then the whole save straight from the text (not through a
+        // `serde_json::Value`, which cannot hold the 128-bit numbers of a
+        // continued Act's stored position).
+        #[derive(Deserialize)]
+        struct Header {
+            #[serde(default)]
+            format: Option<serde_json::Value>,
+            #[serde(default)]
+            version: Option<serde_json::Value>,
+        }
+        let h: Header = serde_json::from_str(text).map_err(|e| LoadError::Syntax(e.to_string()))?;
+        if h.format.as_ref().and_then(|f| f.as_str()) != Some(FORMAT) {
             return Err(LoadError::Format(
-                v.get("format").map(|f| f.to_string()).unwrap_or_default(),
+                h.format.map(|f| f.to_string()).unwrap_or_default(),
             ));
         }
-        let version = v.get("version").and_then(|x| x.as_u64()).unwrap_or(0);
+        let version = h.version.and_then(|x| x.as_u64()).unwrap_or(0);
         if version != u64::from(VERSION) {
             return Err(LoadError::Version(version));
         }
-        serde_json::from_value(v).map_err(|e| LoadError::Syntax(e.to_string()))
+        serde_json::from_str(text).map_err(|e| LoadError::Syntax(e.to_string()))
     }
 
     /// Replays the save, checking every choice.

@@ -87,6 +87,15 @@ pub fn new_state(config: &Config, seed: u64) -> Result<GameState, ConfigError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let players = config.players;
     if config.mode == crate::config::Mode::Campaign {
+        if let Some(previous) = &config.campaign.previous {
+            // Acts II and III start from the previous Act's end (p7).
+            let pool = config.next_act_fate_pool()?;
+            return Ok(crate::campaign::next_act::continue_from(
+                &previous.0,
+                rng,
+                pool,
+            ));
+        }
         // Campaign p4: no setup card, every cluster in play.
         let mut s = empty_state(players, rng);
         crate::campaign::setup::act_one(&mut s, config, &mut crate::event::NoEvents)?;

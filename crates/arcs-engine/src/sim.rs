@@ -18,6 +18,10 @@ pub struct SimOptions {
     /// always checked.
     pub deep: bool,
     pub config: Config,
+    /// Campaign only: the last Act each game plays (1: Act I alone; 3: the
+    /// whole campaign, each Act a game started from the previous Act's
+    /// end).
+    pub acts: u8,
 }
 
 /// The first invariant violation found.
@@ -50,6 +54,8 @@ pub struct SimReport {
     /// Games that ended without a winner (campaign Acts I and II).
     pub no_winner: u64,
     pub chapters: u64,
+    /// Campaign Acts played (one per game, or up to three with `acts`).
+    pub acts: u64,
 }
 
 /// The seed of game `i` of a run.
@@ -214,10 +220,16 @@ pub fn run(opts: &SimOptions, mut progress: impl FnMut(u64)) -> SimReport {
             ..opts.config.clone()
         };
         let seed = game_seed(opts.seed, i);
-        match play_one(&config, seed, opts.deep) {
-            Ok((n, g)) => {
+        let result = if config.mode == crate::config::Mode::Campaign && opts.acts > 1 {
+            play_campaign(&config, seed, opts.deep, opts.acts)
+        } else {
+            play_one(&config, seed, opts.deep).map(|(n, g)| (n, g, 1))
+        };
+        match result {
+            Ok((n, g, acts)) => {
                 report.choices += n as u64;
                 report.chapters += g.state().chapter as u64;
+                report.acts += acts as u64;
                 if let Some(o) = &g.state().outcome {
                     match o.winner {
                         Some(w) => report.wins_by_seat[w.index()] += 1,
@@ -236,6 +248,57 @@ pub fn run(opts: &SimOptions, mut progress: impl FnMut(u64)) -> SimReport {
         progress(i + 1);
     }
     report
+}
+
+/// The config of the Act after the one `previous` ended: the same table,
+/// starting from that position, the Fates drawn from their next group
+/// (or none, as in the previous Act).
+pub fn next_act_config(config: &Config, previous: &Game) -> Config {
+    let mut next = config.clone();
+    let prev = previous.state();
+    let act = prev.campaign().map_or(1, |c| c.act) + 1;
+    next.campaign.act = act;
+    next.campaign.lore = None;
+    next.court = None;
+    next.campaign.previous = Some(crate::config::PreviousAct::new(prev.clone()));
+    if !matches!(config.campaign.fates, crate::config::FateSelection::None) {
+        next.campaign.fates = crate::config::FateSelection::Draw(None);
+    }
+    next
+}
+
+/// The seed of a campaign's Act `act` (Act I plays `seed` itself).
+pub fn act_seed(seed: u64, act: u8) -> u64 {
+    if act <= 1 {
+        seed
+    } else {
+        seed ^ (act as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)
+    }
+}
+
+/// Plays a campaign's Acts I to `last`, each a game started from the
+/// previous Act's end, checking the invariants throughout and across the
+/// Acts (the Intermission keeps every piece and card). Returns the
+/// choices made in all, the last Act's game and the Acts played.
+pub fn play_campaign(
+    config: &Config,
+    seed: u64,
+    deep: bool,
+    last: u8,
+) -> Result<(usize, Game, u8), Violation> {
+    let (mut total, mut game) = play_one(config, seed, deep)?;
+    let mut act = 1;
+    while act < last.min(3) {
+        act += 1;
+        let next = next_act_config(&game.config().clone(), &game);
+        let (n, g) = play_one(&next, act_seed(seed, act), deep).map_err(|mut v| {
+            v.message = format!("Act {}: {}", crate::campaign::events::roman(act), v.message);
+            v
+        })?;
+        total += n;
+        game = g;
+    }
+    Ok((total, game, act))
 }
 
 /// A seat chosen uniformly among those of the game (helper for drivers).

@@ -595,11 +595,26 @@ impl<'a> Observation<'a> {
         if let Some(c) = state.campaign_mut() {
             // Other seats' Fate cards to choose from, and the dice a
             // scenario forced.
+            // In the Intermission (p29: a seat with a Fate draws), the
+            // cards they drew go back to the Fate cards left to draw, which
+            // are kept in card order (their order is hidden). Act I's
+            // offers come from the config's pool and are only blanked.
             for x in 0..MAX_SEATS {
                 if x != seat.index() {
+                    let offer = if c.fates[x].is_some() {
+                        c.fate_offer[x]
+                    } else {
+                        [None; 2]
+                    };
+                    for f in offer.into_iter().flatten() {
+                        if Some(f) != c.fates[x] {
+                            let _ = c.fate_pool.try_push(f);
+                        }
+                    }
                     c.fate_offer[x] = [None; 2];
                 }
             }
+            c.fate_pool.as_mut_slice().sort();
             c.forced_event.clear();
             c.forced_number.clear();
         }
@@ -691,7 +706,24 @@ impl<'a> Observation<'a> {
         if let Some(c) = s.campaign_mut() {
             // Other seats still choosing their Fate: two each, from the
             // Fates this seat has not seen.
-            if c.fate_offer[me.index()].iter().any(|f| f.is_some()) {
+            if c.fate_offer[me.index()].iter().any(|f| f.is_some()) && c.fates[me.index()].is_some()
+            {
+                // The Intermission's step F (p29): the others draw from
+                // the Fate cards left, keeping their current Fate as an
+                // option when they completed their objective.
+                c.fate_pool.as_mut_slice().shuffle(rng);
+                for x in 0..players as usize {
+                    if x == me.index() {
+                        continue;
+                    }
+                    let Some(current) = c.fates[x] else { continue };
+                    c.fate_offer[x] = if c.objective[x] == 0 {
+                        [Some(current), c.fate_pool.pop()]
+                    } else {
+                        [c.fate_pool.pop(), c.fate_pool.pop()]
+                    };
+                }
+            } else if c.fate_offer[me.index()].iter().any(|f| f.is_some()) {
                 let mut unseen: Vec<CardId> = crate::campaign::fates::group('A')
                     .into_iter()
                     .filter(|f| !c.fate_offer[me.index()].contains(&Some(*f)))

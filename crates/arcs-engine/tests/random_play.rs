@@ -15,6 +15,7 @@ fn two_thousand_random_games_keep_every_invariant() {
         seed: 2026,
         deep: true,
         config: Config::base(2),
+        acts: 1,
     };
     let report = run(&opts, |_| {});
     assert_eq!(
@@ -40,6 +41,7 @@ fn split_discard_variant_keeps_invariants() {
         seed: 7,
         deep: true,
         config,
+        acts: 1,
     };
     let report = run(&opts, |_| {});
     assert_eq!(report.violations, vec![]);
@@ -72,6 +74,7 @@ fn leaders_lore_random_games_keep_every_invariant() {
             seed,
             deep: true,
             config,
+            acts: 1,
         };
         let report = run(&opts, |_| {});
         assert_eq!(

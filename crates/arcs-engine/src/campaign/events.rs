@@ -62,13 +62,21 @@ pub fn choose_fate(
     // The last answer of a secret choice all seats take at once shows
     // everyone every answer: an undo barrier (R-UNDO-1, issue 18 item 1).
     s.disclose();
-    let players = s.players;
-    let Some(c) = s.campaign_mut() else { return };
-    for x in 0..players as usize {
-        let k = (picks >> x) & 1;
-        c.fates[x] = c.fate_offer[x][k as usize];
-        c.fate_offer[x] = [None; 2];
+    let order: Vec<Seat> = s.turn_order().collect();
+    for x in order {
+        let Some(c) = s.campaign_mut() else { return };
+        let k = (picks >> x.0) & 1;
+        let new = c.fate_offer[x.index()][k as usize];
+        c.fate_offer[x.index()] = [None; 2];
+        let old = c.fates[x.index()];
+        match (old, new) {
+            // The Intermission's step F: a new Fate replaces the old one.
+            (Some(o), Some(n)) if o != n => super::intermission::switch_fate(s, x, n, ev),
+            _ => c.fates[x.index()] = new.or(old),
+        }
     }
+    let Some(c) = s.campaign() else { return };
+    let players = s.players;
     let names: Vec<String> = Seat::all(players)
         .map(|x| {
             format!(
@@ -93,9 +101,10 @@ pub fn fate_setup(s: &mut GameState, idx: u8, ev: &mut dyn Sink) {
         s.pop();
         // Step F: the initiative holder takes the First Regent tile if no
         // Fate's setup gave it to someone.
+        // In Acts II and III the tile stays where the last Act left it.
         let holder = s.initiative;
         if let Some(c) = s.campaign_mut() {
-            if c.first_regent.is_none() {
+            if c.first_regent.is_none() && c.act == 1 {
                 c.first_regent = Some(holder);
                 log!(
                     ev,
@@ -112,7 +121,10 @@ pub fn fate_setup(s: &mut GameState, idx: u8, ev: &mut dyn Sink) {
     let act = s.campaign().map_or(1, |c| c.act);
     let fate = s.campaign().and_then(|c| c.fates[seat.index()]);
     if let Some(f) = fate {
-        fates::place_objective_marker(s, seat);
+        // Step 7 (Acts II, III: p7): in Act III only the C Fates.
+        if super::next_act::places_objective_marker(act, f) {
+            fates::place_objective_marker(s, seat);
+        }
         if let Some(setup) = fates::def(f).and_then(|d| d.setup[(act - 1) as usize]) {
             setup(s, seat, ev);
         }

@@ -139,6 +139,9 @@ pub struct SidedCards {
 /// The Fates' sided action cards.
 pub static SIDED_CARDS: &SidedCards = &crate::cards::campaign::believer::FAITHFUL;
 
+/// A Fate's Resolution card (see [`FateDef::resolution`]).
+pub type Resolution = fn(&mut GameState, Seat, u8, bool, &mut dyn Sink);
+
 /// A Fate's objective hook: `seat` is the seat whose Fate it is.
 pub type FateHook = fn(&mut GameState, Seat, &FateEvent, &mut dyn Sink);
 
@@ -150,6 +153,10 @@ pub struct FateDef {
     pub card: &'static str,
     /// The Setup side of each Act's objective card (Act I, II, III).
     pub setup: [Option<FateSetup>; 3],
+    /// Its Resolution card for the Act that ended (the Intermission's step
+    /// A, p28): `(state, seat, act, objective completed, sink)`. The Power
+    /// lost for a failed objective is the Intermission's, not the hook's.
+    pub resolution: Option<Resolution>,
     /// Its objectives: counts what happens (see [`FateEvent`]).
     pub on: Option<FateHook>,
     /// Act III, A and B Fates: how many of its two grand ambitions the seat
@@ -197,6 +204,10 @@ pub fn def(card: CardId) -> Option<&'static FateDef> {
     // Resolved once: Fates are asked on every objective event (issue 19).
     static BY_CARD: std::sync::OnceLock<Vec<(CardId, &'static FateDef)>> =
         std::sync::OnceLock::new();
+    #[cfg(test)]
+    if let Some(f) = test_fates::def(card) {
+        return Some(f);
+    }
     BY_CARD
         .get_or_init(|| {
             FATES
@@ -230,6 +241,17 @@ pub fn setup_implemented(card: CardId) -> bool {
         f.number == obj.fate
             && f.setup[act].is_some()
             && (kind == CardKind::Setup || f.on.is_some())
+    })
+}
+
+/// Whether the Fate of `card` can be played in `act`: its Setup side for
+/// that Act is implemented (every Fate's objective card for an Act it is
+/// played in has one).
+pub fn plays(card: CardId, act: u8) -> bool {
+    def(card).is_some_and(|d| {
+        d.setup
+            .get(act.clamp(1, 3) as usize - 1)
+            .is_some_and(|x| x.is_some())
     })
 }
 
@@ -312,4 +334,65 @@ pub fn advance_objective(s: &mut GameState, seat: Seat, n: u8, ev: &mut dyn Sink
 /// Whether the seat's Act I or II objective is complete.
 pub fn objective_complete(c: &Campaign, seat: Seat) -> bool {
     c.fates[seat.index()].is_some() && c.objective[seat.index()] == 0
+}
+
+/// Unit tests only: the B and C Fates stand in as Fates with an empty
+/// Setup side for Acts II and III and a Resolution that gains 1 Power on
+/// a completed objective, so the Intermission and the later Acts run with
+/// Fates before the real ones exist (issue 20: "a test-only Fate").
+#[cfg(test)]
+pub(crate) mod test_fates {
+    use super::*;
+
+    fn setup(_: &mut GameState, _: Seat, _: &mut dyn Sink) {}
+
+    fn resolve(s: &mut GameState, seat: Seat, _act: u8, done: bool, ev: &mut dyn Sink) {
+        if done {
+            s.seat_mut(seat).power += 1;
+            crate::log!(
+                ev,
+                "intermission",
+                Some(seat),
+                "{seat} resolves a test Fate: +1 Power."
+            );
+        }
+    }
+
+    macro_rules! fate {
+        ($n:expr, $card:expr) => {
+            FateDef {
+                number: $n,
+                card: $card,
+                setup: [None, Some(setup), Some(setup)],
+                resolution: Some(resolve),
+                on: None,
+                grand: None,
+                final_objective: $n >= 17,
+            }
+        };
+    }
+
+    static ALL: [FateDef; 16] = [
+        fate!(9, "ARCS-FATE09"),
+        fate!(10, "ARCS-FATE10"),
+        fate!(11, "ARCS-FATE11"),
+        fate!(12, "ARCS-FATE12"),
+        fate!(13, "ARCS-FATE13"),
+        fate!(14, "ARCS-FATE14"),
+        fate!(15, "ARCS-FATE15"),
+        fate!(16, "ARCS-FATE16"),
+        fate!(17, "ARCS-FATE17"),
+        fate!(18, "ARCS-FATE18"),
+        fate!(19, "ARCS-FATE19"),
+        fate!(20, "ARCS-FATE20"),
+        fate!(21, "ARCS-FATE21"),
+        fate!(22, "ARCS-FATE22"),
+        fate!(23, "ARCS-FATE23"),
+        fate!(24, "ARCS-FATE24"),
+    ];
+
+    pub fn def(card: CardId) -> Option<&'static FateDef> {
+        let n = number(card)?;
+        ALL.get((n as usize).checked_sub(9)?)
+    }
 }

@@ -151,6 +151,13 @@ pub enum CampaignFrame {
     },
     // ---- the Act's end
     ActEnd,
+    // ---- Acts II and III (p7, p28–29)
+    /// The Intermission's step `step` (A = 0 .. F = 5).
+    Intermission {
+        step: u8,
+    },
+    /// Act II / III setup steps 1–5.
+    ActSetup,
 }
 
 impl CampaignFrame {
@@ -183,7 +190,9 @@ impl CampaignFrame {
             | ImperialAction { .. }
             | ResolveEdict { .. }
             | SecureAttached { .. }
-            | ActEnd => None,
+            | ActEnd
+            | Intermission { .. }
+            | ActSetup => None,
         }
     }
 
@@ -497,6 +506,8 @@ impl CampaignFrame {
             }
             Demand { fr, idx } => edicts::demand_auto(s, fr, idx, ev),
             ActEnd => events::act_end(s, ev),
+            Intermission { step } => super::next_act::intermission(s, step, ev),
+            ActSetup => super::next_act::act_setup(s, ev),
             _ => {
                 s.anomalies = s.anomalies.saturating_add(1);
                 s.pop();

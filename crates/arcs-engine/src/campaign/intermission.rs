@@ -1,17 +1,37 @@
 //! The Intermission after Acts I and II (campaign rules p28–29, 000:L1774):
-//! the steps that need no decision — B. Clear Court, C. Clear Pieces,
-//! D. Repair & Destroy Pieces, E. Shift Initiative & Power. Step A (each
-//! Fate's Resolution card) and F (choose Fate) are decisions and come with
-//! the Intermission's frames (issue 20 §2; docs/campaign.md, "The campaign
-//! across Acts").
+//! A. Resolve Fate, B. Clear Court, C. Clear Pieces, D. Repair & Destroy
+//! Pieces, E. Shift Initiative & Power and F. Choose Fate (its offers here,
+//! the secret choice in `events::choose_fate`).
 //!
-//! Each step is a function of the state so the Intermission's frame runs
-//! them in order and a scenario can start at any of them.
+//! Each step is a function of the state so the Intermission's frame
+//! (`next_act::intermission`) runs them in order and a scenario can start
+//! at any of them.
 
 use crate::event::Sink;
 use crate::ids::*;
 use crate::log;
 use crate::state::{GameState, TrophyKind};
+
+/// A. Resolve Fate: each Fate's Resolution card for the Act that ended, in
+/// turn order (the Fate's `FateDef::resolution` hook: the success or
+/// failure branch), then the Power lost for failed objectives.
+pub fn resolve_fates(s: &mut GameState, ev: &mut dyn Sink) {
+    let Some(c) = s.campaign() else { return };
+    let act = c.act;
+    let fates = c.fates;
+    for x in s.turn_order().collect::<Vec<_>>() {
+        let Some(card) = fates[x.index()] else {
+            continue;
+        };
+        let done = s
+            .campaign()
+            .is_some_and(|c| super::fates::objective_complete(c, x));
+        if let Some(resolve) = super::fates::def(card).and_then(|d| d.resolution) {
+            resolve(s, x, act, done, ev);
+        }
+    }
+    failed_objectives_lose_power(s, ev);
+}
 
 /// A. Resolve Fate, the Power part: each player who failed their objective
 /// loses Power equal to the space of its objective marker (p28; Power may
@@ -256,6 +276,87 @@ pub fn shift_initiative_and_power(s: &mut GameState, ev: &mut dyn Sink) {
                 "{x} loses half their Power: {p} → {after}."
             );
         }
+    }
+}
+
+/// D's fallback: the seats with no ship and no starport on the map, in
+/// turn order (each places 3 fresh ships at a gate, as the base game's
+/// elimination, B-FINE-03).
+pub fn eliminated(s: &GameState) -> Vec<Seat> {
+    s.turn_order()
+        .filter(|x| {
+            let o = x.owner();
+            !SystemId::all().any(|sys| {
+                s.is_in_play(sys)
+                    && (s.sys(sys).ships_of(o).total() > 0
+                        || s.sys(sys).slots.iter().flatten().any(|b| {
+                            b.owner == o && b.kind == crate::state::BuildingKind::Starport
+                        }))
+            }) && s.seat(*x).ships > 0
+        })
+        .collect()
+}
+
+/// F. Choose Fate, the draw: a seat that completed its objective draws 1
+/// Fate card and chooses between it and its current Fate; a seat that
+/// failed returns its Fate card to the box and draws 2 (p29). Cards come
+/// from `Campaign::fate_pool` (the B Fates after Act I, the C Fates after
+/// Act II, shuffled). Returns whether anyone has a choice to make.
+pub fn deal_fate_offers(s: &mut GameState, ev: &mut dyn Sink) -> bool {
+    let order: Vec<Seat> = s.turn_order().collect();
+    let Some(c) = s.campaign_mut() else {
+        return false;
+    };
+    let mut any = false;
+    for x in order {
+        let Some(current) = c.fates[x.index()] else {
+            continue;
+        };
+        let offer = if super::fates::objective_complete(c, x) {
+            [Some(current), c.fate_pool.pop()]
+        } else {
+            [c.fate_pool.pop(), c.fate_pool.pop()]
+        };
+        c.fate_offer[x.index()] = offer;
+        any = true;
+    }
+    if any {
+        log!(
+            ev,
+            "intermission",
+            None,
+            "Choose Fate: each player who completed their objective draws 1 Fate card, each who failed returns their Fate card to the box and draws 2; everyone chooses in secret."
+        );
+    }
+    any
+}
+
+/// F. Switching Fates (p29): the old Fate card goes back to the box, the
+/// Favors `seat` holds return to their owners, and the new Fate Set is
+/// taken. (The old Fate Set's cards not in play are scrapped by the Fate's
+/// own module when it has such cards: issue 22.)
+pub fn switch_fate(s: &mut GameState, seat: Seat, new: CardId, ev: &mut dyn Sink) {
+    let Some(c) = s.campaign() else { return };
+    let old = c.fates[seat.index()];
+    let favors = c.favors[seat.index()];
+    for owner in s.seat_ids().collect::<Vec<_>>() {
+        let n = favors[owner.index()];
+        if n > 0 {
+            s.return_agents(owner, n);
+        }
+    }
+    let Some(c) = s.campaign_mut() else { return };
+    c.favors[seat.index()] = [0; MAX_SEATS];
+    c.fates[seat.index()] = Some(new);
+    if let Some(old) = old {
+        log!(
+            ev,
+            "fate",
+            Some(seat),
+            "{seat} leaves the {} for the {}; the Favors on their Fate card return to their owners.",
+            old.name(),
+            new.name()
+        );
     }
 }
 

@@ -23,6 +23,7 @@ pub mod frame;
 pub mod free;
 pub mod grand;
 pub mod intermission;
+pub mod next_act;
 pub mod scenario;
 pub mod setup;
 pub mod stored;
@@ -221,6 +222,16 @@ pub struct Campaign {
     /// discard pile, p28 B3): out of the campaign, kept for the count.
     #[serde(default, skip_serializing_if = "no_cards")]
     pub court_scrapped: List<CardId, 48>,
+    /// The Fate cards the Intermission's step F draws from (the B or C
+    /// Fates, shuffled; the last is drawn first). Hidden; empty outside
+    /// an Intermission.
+    #[serde(default, skip_serializing_if = "no_fate_cards")]
+    pub fate_pool: List<CardId, 8>,
+}
+
+/// Serde: an empty Fate pool is not written.
+fn no_fate_cards(l: &List<CardId, 8>) -> bool {
+    l.is_empty()
 }
 
 /// Serde: an empty card list is not written.
@@ -263,6 +274,7 @@ impl Campaign {
             actions_scrapped: CardSet::default(),
             faithful_stack: 0,
             court_scrapped: List::new(),
+            fate_pool: List::new(),
         }
     }
     pub fn is_outlaw(&self, seat: Seat) -> bool {
@@ -314,10 +326,12 @@ pub fn return_to_supply(s: &mut GameState, owner: Owner, kind: crate::state::Tro
     use crate::state::TrophyKind;
     let Some(c) = s.campaign_mut() else { return };
     match (owner, kind) {
-        (Owner::Empire, _) => c.imperial_supply += n,
-        (Owner::Free, TrophyKind::Starport) => c.free_starports += n,
-        (Owner::Free, _) => c.free_cities += n,
-        (Owner::Blight, _) => c.blight_supply += n,
+        (Owner::Empire, _) => c.imperial_supply = c.imperial_supply.saturating_add(n),
+        (Owner::Free, TrophyKind::Starport) => {
+            c.free_starports = c.free_starports.saturating_add(n)
+        }
+        (Owner::Free, _) => c.free_cities = c.free_cities.saturating_add(n),
+        (Owner::Blight, _) => c.blight_supply = c.blight_supply.saturating_add(n),
         (Owner::Seat(_), _) => {}
     }
 }

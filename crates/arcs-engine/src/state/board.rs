@@ -8,9 +8,35 @@ use serde::{Deserialize, Serialize};
 pub const EXTRA_SLOT: u8 = 2;
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawShipCount")]
 pub struct ShipCount {
     pub fresh: u8,
     pub damaged: u8,
+}
+
+/// A ship count as read, checked before it becomes a [`ShipCount`]: no
+/// owner has more than 100 pieces of a kind, so `total` never overflows
+/// (a stored position is read from outside, e.g. a continued Act).
+#[derive(Deserialize)]
+struct RawShipCount {
+    fresh: u8,
+    damaged: u8,
+}
+
+impl TryFrom<RawShipCount> for ShipCount {
+    type Error = String;
+    fn try_from(r: RawShipCount) -> Result<Self, String> {
+        if r.fresh as u16 + r.damaged as u16 > 100 {
+            return Err(format!(
+                "{} ships in one system",
+                r.fresh as u16 + r.damaged as u16
+            ));
+        }
+        Ok(ShipCount {
+            fresh: r.fresh,
+            damaged: r.damaged,
+        })
+    }
 }
 
 impl ShipCount {

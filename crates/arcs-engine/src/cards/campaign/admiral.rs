@@ -21,6 +21,7 @@ pub static FATE: FateDef = FateDef {
     number: 7,
     card: "ARCS-FATE07",
     setup: [Some(setup_act_one), None, None],
+    resolution: None,
     on: Some(objective),
     grand: None,
     final_objective: false,

@@ -34,6 +34,7 @@ pub static FATE: FateDef = FateDef {
     number: 4,
     card: "ARCS-FATE04",
     setup: [Some(setup_act_one), None, None],
+    resolution: None,
     on: Some(objective),
     grand: None,
     final_objective: false,

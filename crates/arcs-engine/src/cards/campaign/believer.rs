@@ -56,6 +56,7 @@ pub static FATE: FateDef = FateDef {
     number: 8,
     card: "ARCS-FATE08",
     setup: [Some(setup_act_one), None, None],
+    resolution: None,
     on: Some(objective),
     grand: None,
     final_objective: false,

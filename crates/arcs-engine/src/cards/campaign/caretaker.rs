@@ -42,6 +42,7 @@ pub static FATE: FateDef = FateDef {
     number: 5,
     card: "ARCS-FATE05",
     setup: [Some(setup_act_one), None, None],
+    resolution: None,
     on: Some(objective),
     grand: None,
     final_objective: false,

@@ -28,6 +28,7 @@ pub static FATE: FateDef = FateDef {
     number: 3,
     card: "ARCS-FATE03",
     setup: [Some(setup_act_one), None, None],
+    resolution: None,
     on: Some(objective),
     grand: None,
     final_objective: false,

@@ -30,6 +30,7 @@ pub static FATE: FateDef = FateDef {
     number: 6,
     card: "ARCS-FATE06",
     setup: [Some(setup_act_one), None, None],
+    resolution: None,
     on: Some(objective),
     grand: None,
     final_objective: false,

@@ -22,6 +22,7 @@ pub static FATE: FateDef = FateDef {
     number: 1,
     card: "ARCS-FATE01",
     setup: [Some(setup_act_one), None, None],
+    resolution: None,
     on: Some(objective),
     grand: None,
     final_objective: false,
