@@ -682,8 +682,7 @@ impl Config {
         };
         let act = c.act.clamp(2, 3);
         let letter = crate::campaign::next_act::fate_group(act - 1);
-        let seats: Vec<Seat> = Seat::all(self.players).collect();
-        let had_fates = seats.iter().any(|x| pc.fates[x.index()].is_some());
+        let had_fates = Seat::all(self.players).any(|x| pc.fates[x.index()].is_some());
         let pool = match &c.fates {
             FateSelection::None if had_fates => {
                 return err(format!(
@@ -752,31 +751,8 @@ impl Config {
                 v
             }
         };
-        let mut need = 0;
-        for x in &seats {
-            let Some(current) = pc.fates[x.index()] else {
-                continue;
-            };
-            if fates::objective_complete(pc, *x) {
-                need += 1;
-                if !fates::plays(current, act) {
-                    return err(format!(
-                        "{x} completed their objective and may keep the {}, whose Act {} cards \
-                         are not implemented yet",
-                        current.name(),
-                        roman(act)
-                    ));
-                }
-            } else {
-                need += 2;
-            }
-        }
-        if pool.len() < need {
-            return Err(ConfigError::PoolTooSmall {
-                what: "Fate",
-                need,
-                have: pool.len(),
-            });
+        if let Some(problem) = crate::campaign::next_act::fate_draw_problem(&prev.0, &pool, act) {
+            return Err(problem);
         }
         Ok(pool)
     }

@@ -342,6 +342,12 @@ struct Builder {
     discard_bottom: Vec<ActionCard>,
     phase_chapter_start: bool,
     phase_setup: bool,
+    /// Campaign: play begins at this step of the Intermission (A = 0 ..
+    /// F = 5) after the Act the position is in (`phase intermission`).
+    phase_intermission: Option<u8>,
+    /// Campaign: play begins at the setup of this Act (2 or 3; `phase
+    /// setup act N`).
+    phase_next_act: Option<u8>,
     leader_row: Vec<CardId>,
     lore_row: Vec<CardId>,
     lore_deck_top: Vec<CardId>,
@@ -399,6 +405,8 @@ impl Builder {
             discard_bottom: Vec::new(),
             phase_chapter_start: false,
             phase_setup: false,
+            phase_intermission: None,
+            phase_next_act: None,
             leader_row: Vec::new(),
             lore_row: Vec::new(),
             lore_deck_top: Vec::new(),
@@ -466,11 +474,35 @@ impl Builder {
                 s.options.split_discard = true;
                 self.config.split_discard = true;
             }
-            "phase" => match w.get(1).map(|x| x.as_str()) {
-                Some("chapter-start") => self.phase_chapter_start = true,
-                Some("round") => self.phase_chapter_start = false,
-                Some("setup") => self.phase_setup = true,
-                _ => return err(l, "phase setup|chapter-start|round"),
+            "phase" => match (
+                w.get(1).map(|x| x.as_str()),
+                w.get(2).map(|x| x.as_str()),
+                w.get(3).map(|x| x.as_str()),
+            ) {
+                (Some("chapter-start"), None, _) => self.phase_chapter_start = true,
+                (Some("round"), None, _) => self.phase_chapter_start = false,
+                (Some("setup"), None, _) => self.phase_setup = true,
+                (Some("intermission"), step, None) => {
+                    let step = match step.map(|x| x.to_ascii_lowercase()).as_deref() {
+                        None | Some("a") => 0,
+                        Some("b") => 1,
+                        Some("c") => 2,
+                        Some("d") => 3,
+                        Some("e") => 4,
+                        Some("f") => 5,
+                        _ => return err(l, "phase intermission [a|b|c|d|e|f]"),
+                    };
+                    self.phase_intermission = Some(step);
+                }
+                (Some("setup"), Some("act"), Some(n @ ("2" | "3"))) if w.len() == 4 => {
+                    self.phase_next_act = n.parse().ok();
+                }
+                _ => {
+                    return err(
+                        l,
+                        "phase setup|chapter-start|round|intermission [a-f]|setup act 2|3",
+                    )
+                }
             },
             "leader-row" | "lore-row" | "lore-deck" => {
                 let want = if head == "leader-row" {
@@ -1155,7 +1187,43 @@ impl Builder {
         }
         // Where play begins.
         s.stack.clear();
-        if self.phase_setup {
+        if self.phase_intermission.is_some() || self.phase_next_act.is_some() {
+            // Campaign: the Intermission after the position's Act, or the
+            // next Act's setup (docs/campaign.md), then its first chapter.
+            let Some(c) = s.campaign_mut() else {
+                return Err(ScenarioError {
+                    line: 0,
+                    message: "phase intermission and phase setup act N need mode campaign".into(),
+                });
+            };
+            if let Some(n) = self.phase_next_act {
+                c.act = n - 1;
+            }
+            if c.act >= 3 {
+                return Err(ScenarioError {
+                    line: 0,
+                    message: "no Intermission follows Act III: the campaign ends there".into(),
+                });
+            }
+            if self.phase_intermission.is_some() {
+                let (act, pool) = (c.act, c.fate_pool);
+                let mut pool: Vec<CardId> = pool.iter().copied().collect();
+                pool.reverse();
+                if let Some(e) = crate::campaign::next_act::fate_draw_problem(s, &pool, act + 1) {
+                    return Err(ScenarioError {
+                        line: 0,
+                        message: format!("the Intermission's Fate draw (fate-pool): {e}"),
+                    });
+                }
+            }
+            use crate::campaign::CampaignFrame as F;
+            s.push(Frame::ChapterStart);
+            s.push(Frame::Campaign(F::FateSetup { idx: 0 }));
+            s.push(Frame::Campaign(F::ActSetup));
+            if let Some(step) = self.phase_intermission {
+                s.push(Frame::Campaign(F::Intermission { step }));
+            }
+        } else if self.phase_setup {
             // Real setup from the setup card: the draft (if rows are
             // given), leaders' boxes or the standard A/B/C, setup steps.
             if self.config.setup_card.is_none() {
@@ -1207,6 +1275,44 @@ impl Builder {
         }
         let _ = self.hands_set;
         Ok(Game::from_state(self.config, self.seed, self.state))
+    }
+}
+
+/// The game's phase for `expect phase`: `over`; the campaign's
+/// `intermission`; `setup` before the first chapter's draw (an Act's or
+/// the game's setup, the draft, the Fate choice); else `play`.
+fn phase_name(s: &GameState) -> &'static str {
+    use crate::campaign::CampaignFrame as C;
+    if s.outcome.is_some() {
+        return "over";
+    }
+    let intermission = s
+        .stack
+        .iter()
+        .any(|f| matches!(f, Frame::Campaign(C::Intermission { .. })));
+    if intermission {
+        return "intermission";
+    }
+    let setup = s.stack.iter().any(|f| {
+        matches!(
+            f,
+            Frame::Draft { .. }
+                | Frame::LeaderPieces
+                | Frame::LeaderSteps { .. }
+                | Frame::Campaign(
+                    C::SetupLog
+                        | C::ChooseFate { .. }
+                        | C::FateSetup { .. }
+                        | C::PlaceStart { .. }
+                        | C::FinishSetup
+                        | C::ActSetup
+                )
+        )
+    });
+    if setup {
+        "setup"
+    } else {
+        "play"
     }
 }
 
@@ -1591,6 +1697,13 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
         "zero-marker" => eq("zero marker", s.round.zero_marker, true),
         "no-zero-marker" => eq("zero marker", s.round.zero_marker, false),
         "chapter" => eq("chapter", s.chapter, num(w, 1)?),
+        "phase" => {
+            let want = w.get(1).map(|x| x.as_str()).unwrap_or_default();
+            if !["setup", "intermission", "play", "over"].contains(&want) || w.len() != 2 {
+                return Err("phase setup|intermission|play|over".into());
+            }
+            eq("phase", phase_name(s), want)
+        }
         "supply" => {
             let r =
                 Resource::parse(w.get(1).ok_or("which resource?")?).ok_or("unknown resource")?;

@@ -210,3 +210,50 @@ fn what_the_engine_chose_automatically() {
         "not a choice",
     );
 }
+
+const CAMPAIGN: &str = "players 3\nmode campaign\ncourt CC01 CC02 CC03 CC04\n\
+                        system 1.1: P1 ship\nsystem 2.1: P2 ship\nsystem 3.1: P3 ship\n";
+
+#[test]
+fn intermission_phases_and_fate_checks() {
+    // `expect phase` and `fate-pool size` pass and fail.
+    let setup = format!("{CAMPAIGN}phase intermission");
+    passes(&with(
+        &setup,
+        "expect phase play\nexpect act 2\nexpect fate-pool size 0",
+    ));
+    fails(&with(&setup, "expect phase intermission"), "phase");
+    fails(&with(&setup, "expect fate-pool size 2"), "Fate cards left");
+    passes(&with(
+        &format!("{CAMPAIGN}phase setup act 2"),
+        "expect act 2\nexpect flipped 1",
+    ));
+    fails(
+        &with(&format!("{CAMPAIGN}phase setup act 2"), "expect act 1"),
+        "act",
+    );
+    // A seat that keeps an A Fate into Act II needs that Fate's Act II
+    // cards; a seat that failed needs two drawable Fates: said plainly.
+    let kept = format!("{CAMPAIGN}fate P1 Steward\nobjective P1 0\nphase intermission");
+    fails(&with(&kept, "expect act 2"), "not implemented yet");
+    let failed = format!("{CAMPAIGN}fate P1 Steward\nobjective P1 5\nphase intermission");
+    fails(&with(&failed, "expect act 2"), "Fate");
+    // Malformed phases.
+    fails(
+        &with(&format!("{CAMPAIGN}phase intermission g"), ""),
+        "phase",
+    );
+    fails(&with(&format!("{CAMPAIGN}phase setup act 4"), ""), "phase");
+    fails(
+        &with(&format!("{THREE}phase intermission"), ""),
+        "mode campaign",
+    );
+    fails(
+        &with(&format!("{CAMPAIGN}act 3\nphase intermission"), ""),
+        "no Intermission follows Act III",
+    );
+    fails(
+        &with(&setup, "expect phase lunch"),
+        "phase setup|intermission",
+    );
+}

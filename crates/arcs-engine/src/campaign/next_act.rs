@@ -6,6 +6,7 @@
 
 use super::frame::CampaignFrame;
 use super::{fates, setup};
+use crate::config::ConfigError;
 use crate::data::planet_type;
 use crate::event::Sink;
 use crate::flow::Frame;
@@ -275,6 +276,49 @@ pub fn two_player_boxes(s: &mut GameState) -> [u8; 2] {
         }
     }
     clusters
+}
+
+/// What keeps the Intermission's step F from drawing Fates for `act` from
+/// `pool` in the position `s` (the end of the Act before): a seat that
+/// completed its objective may keep its Fate, so that Fate must play
+/// `act`; the pool must hold a card for each completed objective and two
+/// for each failed one (p29).
+pub fn fate_draw_problem(s: &GameState, pool: &[CardId], act: u8) -> Option<ConfigError> {
+    let c = s.campaign()?;
+    let mut need = 0;
+    for x in s.seat_ids() {
+        let Some(current) = c.fates[x.index()] else {
+            continue;
+        };
+        if fates::objective_complete(c, x) {
+            need += 1;
+            if !fates::plays(current, act) {
+                return Some(ConfigError::Campaign(format!(
+                    "{x} completed their objective and may keep the {}, whose Act {} cards \
+                     are not implemented yet",
+                    current.name(),
+                    super::events::roman(act)
+                )));
+            }
+        } else {
+            need += 2;
+        }
+    }
+    if let Some(f) = pool.iter().find(|f| !fates::plays(**f, act)) {
+        return Some(ConfigError::NotImplemented {
+            id: f.code().to_string(),
+            name: format!(
+                "the {} Fate's Act {} cards",
+                f.name(),
+                super::events::roman(act)
+            ),
+        });
+    }
+    (pool.len() < need).then_some(ConfigError::PoolTooSmall {
+        what: "Fate",
+        need,
+        have: pool.len(),
+    })
 }
 
 /// Step 7: which seats place an objective marker this Act: every seat

@@ -167,6 +167,21 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
             let c = camp(s, "booklet")?;
             push_cards(&mut c.booklet, &w[1..], "the rules booklet is full")?;
         }
+        "fate-pool" => {
+            // fate-pool ID...: the Fate cards the Intermission's step F
+            // draws from, the first drawn first.
+            let mut cards = Vec::new();
+            for x in &w[1..] {
+                cards.push(crate::config::fate_card(x).map_err(|e| e.to_string())?);
+            }
+            let c = camp(s, "fate-pool")?;
+            c.fate_pool.clear();
+            for f in cards.into_iter().rev() {
+                if c.fate_pool.try_push(f).is_some() {
+                    return Err("the Fate pool holds at most 8 cards".into());
+                }
+            }
+        }
         "court-scrapped" => {
             // court-scrapped ID...: Court cards scrapped for good (an
             // earlier Intermission scrapped the Court discard pile, p28).
@@ -319,6 +334,8 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
         "scrapped-actions",
         "booklet",
         "court-scrapped",
+        "fate-offer",
+        "fate-pool",
     ];
     if !campaign_words.contains(&head.as_str()) {
         return None;
@@ -482,6 +499,46 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
                     &format!("{} {what}", card.name()),
                     got.to_string(),
                     want.to_string(),
+                )
+            }
+            "fate-offer" => {
+                // fate-offer PN ID...|none: the Fate cards PN chooses
+                // between (any order).
+                let x = seat(s, w.get(1))?;
+                let mut got: Vec<String> = c.fate_offer[x.index()]
+                    .iter()
+                    .flatten()
+                    .map(|f| f.code().to_string())
+                    .collect();
+                let mut want = Vec::new();
+                for n in w[2..].iter().filter(|n| *n != "none") {
+                    want.push(
+                        crate::config::fate_card(n)
+                            .map_err(|e| e.to_string())?
+                            .code()
+                            .to_string(),
+                    );
+                }
+                if w.len() < 3 {
+                    return Err("fate-offer PN ID...|none".into());
+                }
+                got.sort();
+                want.sort();
+                eq(
+                    &format!("{x}'s Fate cards to choose from"),
+                    got.join(" "),
+                    want.join(" "),
+                )
+            }
+            "fate-pool" => {
+                // fate-pool size N: Fate cards left to draw.
+                if w.get(1).map(|x| x.as_str()) != Some("size") || w.len() != 3 {
+                    return Err("fate-pool size N".into());
+                }
+                eq(
+                    "Fate cards left to draw",
+                    c.fate_pool.len().to_string(),
+                    w[2].clone(),
                 )
             }
             "faithful-stack" => eq(
