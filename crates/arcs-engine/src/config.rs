@@ -379,6 +379,22 @@ impl Config {
         }
     }
 
+    /// The config of the campaign Act after the one that ended in
+    /// `previous`: the same table, starting from that position (p7), the
+    /// Fates drawn from their next group in the Intermission (p29) — or
+    /// none, as in the previous Act. Checked when a game is made from it.
+    pub fn next_act(&self, previous: &crate::state::GameState) -> Config {
+        let mut next = self.clone();
+        next.campaign.act = previous.campaign().map_or(1, |c| c.act) + 1;
+        next.campaign.lore = None;
+        next.court = None;
+        next.campaign.previous = Some(PreviousAct::new(previous.clone()));
+        if !matches!(self.campaign.fates, FateSelection::None) {
+            next.campaign.fates = FateSelection::Draw(None);
+        }
+        next
+    }
+
     pub fn leaders_lore(players: u8) -> Config {
         Config {
             mode: Mode::LeadersLore,

@@ -250,23 +250,6 @@ pub fn run(opts: &SimOptions, mut progress: impl FnMut(u64)) -> SimReport {
     report
 }
 
-/// The config of the Act after the one `previous` ended: the same table,
-/// starting from that position, the Fates drawn from their next group
-/// (or none, as in the previous Act).
-pub fn next_act_config(config: &Config, previous: &Game) -> Config {
-    let mut next = config.clone();
-    let prev = previous.state();
-    let act = prev.campaign().map_or(1, |c| c.act) + 1;
-    next.campaign.act = act;
-    next.campaign.lore = None;
-    next.court = None;
-    next.campaign.previous = Some(crate::config::PreviousAct::new(prev.clone()));
-    if !matches!(config.campaign.fates, crate::config::FateSelection::None) {
-        next.campaign.fates = crate::config::FateSelection::Draw(None);
-    }
-    next
-}
-
 /// The seed of a campaign's Act `act` (Act I plays `seed` itself).
 pub fn act_seed(seed: u64, act: u8) -> u64 {
     if act <= 1 {
@@ -290,7 +273,7 @@ pub fn play_campaign(
     let mut act = 1;
     while act < last.min(3) {
         act += 1;
-        let next = next_act_config(&game.config().clone(), &game);
+        let next = game.config().next_act(game.state());
         let (n, g) = play_one(&next, act_seed(seed, act), deep).map_err(|mut v| {
             v.message = format!("Act {}: {}", crate::campaign::events::roman(act), v.message);
             v

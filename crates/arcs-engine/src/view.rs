@@ -203,6 +203,22 @@ pub struct CampaignView {
     /// Action cards scrapped this Act (Spreading the Faith shows each).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scrapped_actions: Vec<ActionCard>,
+    /// The campaign's log sheet: the Acts played before this one, oldest
+    /// first (each seat's Power, Fate, objective and Outrage at its end).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub past_acts: Vec<PastActView>,
+}
+
+/// One finished Act on the log sheet (all public at the Act's end).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PastActView {
+    pub act: u8,
+    pub power: Vec<i32>,
+    pub fates: Vec<Option<CardId>>,
+    /// Objective markers at the Act's end (0 = met).
+    pub objectives: Vec<u8>,
+    /// Each seat's Outraged resource types.
+    pub outrage: Vec<Vec<Resource>>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -251,6 +267,24 @@ impl CampaignView {
                 .flat_map(|x| crate::campaign::stored::held(s, x).map(move |y| (x, y.card, y.res)))
                 .collect(),
             golems: crate::cards::campaign::caretaker::view(s),
+            past_acts: c
+                .past
+                .iter()
+                .map(|p| PastActView {
+                    act: p.act,
+                    power: seats().map(|x| p.power[x.index()]).collect(),
+                    fates: seats().map(|x| p.fates[x.index()]).collect(),
+                    objectives: seats().map(|x| p.objective[x.index()]).collect(),
+                    outrage: seats()
+                        .map(|x| {
+                            Resource::ALL
+                                .into_iter()
+                                .filter(|r| p.outrage[x.index()] & (1 << r.index()) != 0)
+                                .collect()
+                        })
+                        .collect(),
+                })
+                .collect(),
         }
     }
 }

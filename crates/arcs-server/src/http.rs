@@ -120,6 +120,7 @@ impl From<HubError> for ApiError {
             HubError::NoSuchChoice { .. }
             | HubError::NothingToUndo
             | HubError::BadSettings(_)
+            | HubError::CannotContinue(_)
             | HubError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             HubError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             HubError::SetAside(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -360,6 +361,7 @@ pub fn app(hub: Arc<Hub>, settings: HttpSettings) -> Router {
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/choice", post(choose))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/continue", post(continue_campaign))
         .route(
             "/api/games/{id}/webhook",
             put(set_webhook).delete(remove_webhook),
@@ -574,6 +576,18 @@ async fn undo(
     let Query(q) = q?;
     let JsonObject(b) = body?;
     Ok(q.trim(app.hub.undo(&id, &token, b.version).await?))
+}
+
+/// Starts the next campaign Act after this ended Act (or finds the one
+/// started already): `{"id": "<the next Act's game>"}`. The seat's token
+/// opens it too.
+async fn continue_campaign(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    SeatToken(token): SeatToken,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let next = app.hub.continue_campaign(&id, &token).await?;
+    Ok(Json(serde_json::json!({ "id": next })))
 }
 
 /// Registers the seat's webhook: `{"url": "https://…"}`.

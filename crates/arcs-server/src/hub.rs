@@ -58,6 +58,8 @@ pub enum HubError {
     NothingToUndo,
     #[error("bad game settings: {0}")]
     BadSettings(String),
+    #[error("{0}")]
+    CannotContinue(String),
     #[error("the rules refused the choice: {0}")]
     Refused(String),
     #[error("{}", too_many_message(.0))]
@@ -112,6 +114,12 @@ pub struct CreateGame {
     /// player draws 2 "A" Fates and chooses one secretly.
     #[serde(default)]
     pub fates: Option<Vec<String>>,
+    /// Campaign: play without Fates — the campaign's shared systems alone
+    /// (the Empire, the Free States, the Blight, events, the Council).
+    /// Until the B and C Fates exist, only such a campaign continues
+    /// through Acts II and III.
+    #[serde(default)]
+    pub without_fates: bool,
     /// Leaders & Lore: the second-lore-card variant.
     #[serde(default)]
     pub second_lore: bool,
@@ -301,6 +309,8 @@ pub struct LiveGame {
     /// Unused live-update stream tickets (issue 18 item 8), a few per
     /// viewer; they go with the game when it leaves memory.
     tickets: StdMutex<Vec<Ticket>>,
+    /// A campaign Act: the game of the next Act, once started (issue 20).
+    next_act: StdMutex<Option<String>>,
 }
 
 /// A single-use, short-lived secret that opens one live-update stream for
@@ -460,6 +470,9 @@ fn deciders(game: &Game) -> Vec<Seat> {
 fn snap_of(live: &LiveGame, st: &Live, viewer: Viewer) -> Snapshot {
     let mut snap = snapshot_of(&live.record, &st.game, st.version, viewer);
     snap.webhook = viewer.seat().is_some_and(|s| live.has_webhook(s));
+    if let Some(c) = snap.campaign.as_mut() {
+        c.next = live.next_act();
+    }
     snap
 }
 
@@ -470,6 +483,7 @@ fn replay(stored: StoredGame) -> Result<(GameRecord, Game, u64), String> {
         version,
         choices,
         webhooks: _,
+        next: _,
     } = stored;
     let n = record.config.players as usize;
     if record.seats.len() != n || record.seat_tokens.len() != n {
@@ -508,11 +522,24 @@ impl LiveGame {
             last_used: AtomicU64::new(0),
             webhooks: StdMutex::new(vec![None; n]),
             tickets: StdMutex::new(Vec::new()),
+            next_act: StdMutex::new(None),
         })
     }
 
     fn tickets(&self) -> std::sync::MutexGuard<'_, Vec<Ticket>> {
         self.tickets.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A campaign Act: the game of the next Act, if it was started.
+    pub fn next_act(&self) -> Option<String> {
+        self.next_act
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    fn set_next_act(&self, next: Option<String>) {
+        *self.next_act.lock().unwrap_or_else(|p| p.into_inner()) = next;
     }
 
     fn webhooks(&self) -> std::sync::MutexGuard<'_, Vec<Option<String>>> {
@@ -606,8 +633,10 @@ impl Hub {
 
     fn build(&self, id: &str, stored: StoredGame) -> Result<LiveGame, HubError> {
         let hooks = stored.webhooks.clone();
+        let next = stored.next.clone();
         let built = replay(stored).and_then(|(record, game, version)| {
             let live = LiveGame::new(record, game, version)?;
+            live.set_next_act(next);
             for (seat, url) in hooks {
                 if let Some(slot) = live.webhooks().get_mut(seat.index()) {
                     *slot = Some(url);
@@ -1002,6 +1031,89 @@ impl Hub {
         })
     }
 
+    /// Starts the next Act of the campaign whose Act ended in game `id`
+    /// (issue 20 §6): a new game from that Act's final position, with the
+    /// same seats, players, names and links (the seat tokens carry over,
+    /// so nobody needs a new link); its first frames are the
+    /// Intermission. Any seat may ask; asking again — or two seats at once
+    /// — finds the same game (the store links it once). Returns its id.
+    pub async fn continue_campaign(
+        self: &Arc<Self>,
+        id: &str,
+        seat_token: &str,
+    ) -> Result<String, HubError> {
+        let (live, viewer, st) = self.lock(id, seat_token).await?;
+        if viewer == Viewer::Spectator {
+            return Err(HubError::Spectator);
+        }
+        if let Some(next) = live.next_act() {
+            return Ok(next);
+        }
+        let report = st.game.state().outcome.as_deref().map(|o| o.act.clone());
+        let act = match report {
+            None => {
+                return Err(HubError::CannotContinue(
+                    "the Act is not over yet: the Intermission follows its last chapter".into(),
+                ))
+            }
+            Some(None) => {
+                return Err(HubError::CannotContinue(
+                    "this game is not a campaign Act that ended: there is nothing to continue"
+                        .into(),
+                ))
+            }
+            Some(Some(r)) => r.act,
+        };
+        if act >= 3 {
+            return Err(HubError::CannotContinue(
+                "the campaign ended with Act III".into(),
+            ));
+        }
+        let config = live.record.config.next_act(st.game.state());
+        let seed = rand::thread_rng().gen();
+        let game = Game::new(config.clone(), seed)
+            .map_err(|e| HubError::CannotContinue(format!("the next Act cannot start: {e}")))?;
+        let prev = &live.record;
+        let record = GameRecord {
+            id: token()[..ID_LEN].to_string(),
+            config,
+            seed,
+            chosen_seed: false,
+            seats: prev.seats.clone(),
+            seat_tokens: prev.seat_tokens.clone(),
+            spectator_token: prev.spectator_token.clone(),
+            bot_delay_ms: prev.bot_delay_ms,
+            names: prev.names.clone(),
+            creator: prev.creator.clone(),
+            campaign: Some(crate::store::CampaignLink {
+                id: prev
+                    .campaign
+                    .as_ref()
+                    .map_or_else(|| prev.id.clone(), |c| c.id.clone()),
+                previous: prev.id.clone(),
+            }),
+        };
+        let next = Arc::new(LiveGame::new(record.clone(), game, 0).map_err(HubError::BadSettings)?);
+        next.last_used.store(self.now_ms(), Ordering::Relaxed);
+        let waiting = {
+            let nst = next.state.lock().await;
+            waiting_of(&nst.game, &record)
+        };
+        let store = self.store.clone();
+        let stored = record.clone();
+        let previous = id.to_string();
+        let linked = blocking(move || store.create_next(&previous, &stored, waiting)).await?;
+        live.set_next_act(Some(linked.clone()));
+        drop(st);
+        // Everyone watching the ended Act learns that the next has begun.
+        let _ = live.updates.send(live.state.lock().await.version);
+        if linked == record.id {
+            self.games_map().insert(record.id.clone(), next.clone());
+            self.kick_bots(next);
+        }
+        Ok(linked)
+    }
+
     /// Checks the settings and sets the game up (nothing stored yet).
     fn new_game(&self, req: CreateGame) -> Result<(GameRecord, Game), HubError> {
         let n = req.seats.len();
@@ -1033,6 +1145,12 @@ impl Hub {
                 use arcs_engine::config::FateSelection;
                 let mut c = Config::campaign(n as u8);
                 c.campaign.fates = match &req.fates {
+                    Some(_) if req.without_fates => {
+                        return Err(HubError::BadSettings(
+                            "choose Fates or play without them, not both".into(),
+                        ))
+                    }
+                    None if req.without_fates => FateSelection::None,
                     Some(f) => {
                         if f.len() > 4 || f.iter().any(|x| x.chars().count() > 40) {
                             return Err(HubError::BadSettings(
@@ -1067,6 +1185,11 @@ impl Hub {
                 )))
             }
         };
+        if req.without_fates && mode != "campaign" {
+            return Err(HubError::BadSettings(
+                "without_fates is for the campaign (mode campaign)".into(),
+            ));
+        }
         if req.fates.is_some() && mode != "campaign" {
             return Err(HubError::BadSettings(
                 "fates are for the campaign (mode campaign)".into(),
@@ -1110,6 +1233,7 @@ impl Hub {
             bot_delay_ms,
             names,
             creator: None,
+            campaign: None,
         };
         Ok((record, game))
     }

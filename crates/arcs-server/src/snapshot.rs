@@ -69,6 +69,24 @@ pub struct Snapshot {
     /// public; what they choose is not.
     #[serde(default)]
     pub deciding: Vec<Seat>,
+    /// A campaign game: its campaign, Act and the games of the Acts before
+    /// and after it (issue 20 §6). Absent outside the campaign.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<CampaignInfo>,
+}
+
+/// Where a campaign Act's game stands in its campaign.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignInfo {
+    /// The campaign: its Act I game's id.
+    pub id: String,
+    /// This game's Act (1..3).
+    pub act: u8,
+    /// The previous Act's game (Acts II and III).
+    pub previous: Option<String>,
+    /// The next Act's game, once started ("Continue to the Intermission"
+    /// starts it; the same link opens it).
+    pub next: Option<String>,
 }
 
 pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewer) -> Snapshot {
@@ -132,6 +150,17 @@ pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewe
             .collect(),
         log_start: 0,
         deciding: game.deciding_seats(),
+        campaign: game.state().campaign().map(|c| CampaignInfo {
+            id: record
+                .campaign
+                .as_ref()
+                .map_or_else(|| record.id.clone(), |l| l.id.clone()),
+            // A finished Act still names its own Act (the next one's setup
+            // runs in the next game).
+            act: c.act,
+            previous: record.campaign.as_ref().map(|l| l.previous.clone()),
+            next: None, // set by the hub, which knows the next Act's game
+        }),
         view,
     }
 }

@@ -62,6 +62,19 @@ pub struct GameRecord {
     /// counts as a client of its own. Never shown to anyone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creator: Option<String>,
+    /// A campaign Act after the first: the campaign it belongs to and the
+    /// game of the previous Act (issue 20 §6). Act I games have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<CampaignLink>,
+}
+
+/// Where a continued campaign Act's game stands in its campaign.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignLink {
+    /// The campaign: the id of its Act I game.
+    pub id: String,
+    /// The previous Act's game.
+    pub previous: String,
 }
 
 impl GameRecord {
@@ -106,6 +119,8 @@ pub struct StoredGame {
     pub choices: Vec<SavedChoice>,
     /// Seats' webhook URLs (docs/api.md), by seat.
     pub webhooks: Vec<(Seat, String)>,
+    /// A campaign Act's game: the game of the next Act, once started.
+    pub next: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -158,6 +173,17 @@ pub trait Store: Send + Sync {
     /// Sets (or with `None` removes) the webhook URL of `seat` in game
     /// `id`. It is not part of the journal: the version does not change.
     fn set_webhook(&self, id: &str, seat: Seat, url: Option<&str>) -> Result<(), StoreError>;
+    /// Stores `record`, the next campaign Act after game `previous`, and
+    /// links it from `previous` — unless `previous` has a next Act already:
+    /// then nothing is written. Returns the id of `previous`'s next Act
+    /// (the one stored now or the earlier one). Atomic, so two requests to
+    /// continue a campaign never start two Acts.
+    fn create_next(
+        &self,
+        previous: &str,
+        record: &GameRecord,
+        waiting: Waiting,
+    ) -> Result<String, StoreError>;
 }
 
 /// The embedded SQLite store. Writes are synchronous (`synchronous=FULL`),
@@ -251,6 +277,10 @@ fn migrate(conn: &rusqlite::Connection) -> Result<(), StoreError> {
     }
     if !has("waiting")? {
         conn.execute_batch("ALTER TABLE games ADD COLUMN waiting TEXT;")?;
+    }
+    if !has("next")? {
+        // Issue 20: a campaign Act's link to the next Act's game.
+        conn.execute_batch("ALTER TABLE games ADD COLUMN next TEXT;")?;
     }
     Ok(())
 }
@@ -353,18 +383,18 @@ impl Store for SqliteStore {
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         let conn = self.conn();
-        let row: Option<(String, Option<i64>)> = conn
+        let row: Option<(String, Option<i64>, Option<String>)> = conn
             .query_row(
-                "SELECT record, version FROM games WHERE id = ?1",
+                "SELECT record, version, next FROM games WHERE id = ?1",
                 [id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .map(Some)
             .or_else(|e| match e {
                 rusqlite::Error::QueryReturnedNoRows => Ok(None),
                 e => Err(e),
             })?;
-        let Some((text, version)) = row else {
+        let Some((text, version, next)) = row else {
             return Ok(None);
         };
         let record: GameRecord = serde_json::from_str(&text)
@@ -411,7 +441,43 @@ impl Store for SqliteStore {
             version,
             choices,
             webhooks,
+            next,
         }))
+    }
+
+    fn create_next(
+        &self,
+        previous: &str,
+        record: &GameRecord,
+        waiting: Waiting,
+    ) -> Result<String, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let next: Option<Option<String>> = tx
+            .query_row("SELECT next FROM games WHERE id = ?1", [previous], |r| {
+                r.get(0)
+            })
+            .map(Some)
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                e => Err(e),
+            })?;
+        match next {
+            None => Err(StoreError::Missing(previous.to_string())),
+            Some(Some(existing)) => Ok(existing),
+            Some(None) => {
+                tx.execute(
+                    "INSERT INTO games (id, record, version, waiting) VALUES (?1, ?2, 0, ?3)",
+                    (&record.id, to_json(record), waiting.as_str()),
+                )?;
+                tx.execute(
+                    "UPDATE games SET next = ?2 WHERE id = ?1 AND next IS NULL",
+                    (previous, &record.id),
+                )?;
+                tx.commit()?;
+                Ok(record.id.clone())
+            }
+        }
     }
 
     fn waiting_on_bots(&self) -> Result<Vec<String>, StoreError> {
@@ -471,7 +537,38 @@ mod tests {
             bot_delay_ms: 0,
             names: vec![Some("Ann".into()), None],
             creator: Some("2001:db8:1:2::/64".into()),
+            campaign: None,
         }
+    }
+
+    /// Issue 20 §6: the next Act is stored and linked at once, and only
+    /// once: a second request finds the first's game.
+    #[test]
+    fn the_next_act_is_created_once_and_linked() {
+        let store = SqliteStore::in_memory().unwrap();
+        store.create(&record("act1"), Waiting::Over).unwrap();
+        assert_eq!(store.load("act1").unwrap().unwrap().next, None);
+        let mut two = record("act2a");
+        two.campaign = Some(CampaignLink {
+            id: "act1".into(),
+            previous: "act1".into(),
+        });
+        let got = store.create_next("act1", &two, Waiting::Person).unwrap();
+        assert_eq!(got, "act2a");
+        let other = record("act2b");
+        let again = store.create_next("act1", &other, Waiting::Person).unwrap();
+        assert_eq!(again, "act2a");
+        assert!(store.load("act2b").unwrap().is_none());
+        assert_eq!(
+            store.load("act1").unwrap().unwrap().next.as_deref(),
+            Some("act2a")
+        );
+        let back = store.load("act2a").unwrap().unwrap();
+        assert_eq!(back.record.campaign, two.campaign);
+        assert!(matches!(
+            store.create_next("nope", &record("x"), Waiting::Person),
+            Err(StoreError::Missing(_))
+        ));
     }
 
     const PASS: SavedChoice = SavedChoice {

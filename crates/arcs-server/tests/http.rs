@@ -1005,3 +1005,144 @@ async fn campaign_settings_are_checked() {
         assert!(v.to_string().contains(says), "{body}: {v}");
     }
 }
+
+/// Plays game `id` to its end: the person (`tok`) takes its first choice
+/// each time, the bots answer on their own.
+async fn play_to_the_end(hub: &Arc<Hub>, id: &str, tok: &str) -> Value {
+    for _ in 0..20_000 {
+        let s = snap(hub, id, tok).await;
+        if s["view"]["outcome"].is_object() {
+            return s;
+        }
+        if s["your_turn"].as_bool().unwrap() {
+            let n = s["choices_text"].as_array().unwrap().len();
+            let v = s["version"].as_u64().unwrap();
+            let _ = act(hub, id, tok, v, (v as usize * 7) % n).await;
+        } else {
+            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+        }
+    }
+    panic!("the game did not end");
+}
+
+/// Issue 20 §6: an ended campaign Act continues into the next Act's game —
+/// the same seats, players and links; started once however many ask at
+/// once; kept across a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_campaign_continues_into_act_two_with_the_same_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("arcs.sqlite3");
+    let hub = Hub::open(Arc::new(SqliteStore::open(&db).unwrap())).unwrap();
+    let g = create(
+        &hub,
+        json!({"seats": ["human", "random", "random"], "mode": "campaign",
+               "without_fates": true, "bot_delay_ms": 0, "names": ["Ann", null, null]}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let tok = tokens(&g)[0].clone();
+    let spectator = g["spectator_token"].as_str().unwrap().to_string();
+    // Not over yet: nothing to continue.
+    let (status, v) = call(
+        &hub,
+        "POST",
+        &format!("/api/games/{id}/continue?token={tok}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("not over yet"), "{v}");
+    let end = play_to_the_end(&hub, &id, &tok).await;
+    assert_eq!(end["campaign"]["act"], 1);
+    assert_eq!(end["campaign"]["next"], Value::Null);
+    assert_eq!(
+        end["view"]["outcome"]["winner"],
+        Value::Null,
+        "Act I names no winner"
+    );
+    // A spectator cannot start the next Act.
+    let (status, _) = call(
+        &hub,
+        "POST",
+        &format!("/api/games/{id}/continue?token={spectator}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // Two seats' pages ask at once: one Act II.
+    let uri = format!("/api/games/{id}/continue?token={tok}");
+    let (a, b) = tokio::join!(
+        call(&hub, "POST", &uri, None),
+        call(&hub, "POST", &uri, None)
+    );
+    assert_eq!(a.0, StatusCode::OK, "{}", a.1);
+    assert_eq!(b.0, StatusCode::OK, "{}", b.1);
+    assert_eq!(a.1["id"], b.1["id"]);
+    let next = a.1["id"].as_str().unwrap().to_string();
+    assert_ne!(next, id);
+    assert_eq!(
+        snap(&hub, &id, &tok).await["campaign"]["next"],
+        next.as_str()
+    );
+    // The same token opens Act II; the names and seats carried over.
+    let two = snap(&hub, &next, &tok).await;
+    assert_eq!(two["campaign"]["act"], 2);
+    assert_eq!(two["campaign"]["previous"], id.as_str());
+    assert_eq!(two["campaign"]["id"], id.as_str());
+    assert_eq!(two["seats"][0]["name"], "Ann");
+    assert_eq!(two["seats"][1]["kind"], "bot");
+    assert!(two["view"]["outcome"].is_null());
+    assert_no_leak(&two, Some(1));
+    let seen = snap(&hub, &next, &spectator).await;
+    assert_eq!(seen["campaign"]["act"], 2);
+    // A restart keeps both Acts and the link between them.
+    drop(hub);
+    let hub = Hub::open(Arc::new(SqliteStore::open(&db).unwrap())).unwrap();
+    assert_eq!(
+        snap(&hub, &id, &tok).await["campaign"]["next"],
+        next.as_str()
+    );
+    let again = snap(&hub, &next, &tok).await;
+    assert_eq!(again["campaign"]["act"], 2);
+    // (The bots went on playing meanwhile: the log goes on from there.)
+    let (before, after) = (
+        two["view"]["log"].as_array().unwrap(),
+        again["view"]["log"].as_array().unwrap(),
+    );
+    assert!(after.len() >= before.len());
+    assert_eq!(&after[..before.len()], &before[..]);
+    let (status, v) = call(&hub, "POST", &uri, None).await;
+    assert_eq!(
+        (status, v["id"].as_str()),
+        (StatusCode::OK, Some(next.as_str()))
+    );
+}
+
+/// With Fates, Act II waits for the B Fates: the refusal says so plainly
+/// and changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_campaign_with_fates_says_plainly_why_act_two_cannot_start() {
+    let hub = hub();
+    let g = create(
+        &hub,
+        json!({"seats": ["human", "random"], "mode": "campaign", "bot_delay_ms": 0}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let tok = tokens(&g)[0].clone();
+    play_to_the_end(&hub, &id, &tok).await;
+    let (status, v) = call(
+        &hub,
+        "POST",
+        &format!("/api/games/{id}/continue?token={tok}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let msg = v["error"].as_str().unwrap();
+    assert!(
+        msg.contains("B Fates") && msg.contains("implemented yet"),
+        "{msg}"
+    );
+    assert_eq!(snap(&hub, &id, &tok).await["campaign"]["next"], Value::Null);
+}

@@ -227,6 +227,45 @@ pub struct Campaign {
     /// an Intermission.
     #[serde(default, skip_serializing_if = "no_fate_cards")]
     pub fate_pool: List<CardId, 8>,
+    /// The log sheet of the Acts played before this one (campaign rules
+    /// p8 "log sheet"): each Act's end, oldest first.
+    #[serde(default, skip_serializing_if = "no_past_acts")]
+    pub past: List<PastAct, 2>,
+}
+
+/// One finished Act on the campaign's log sheet: at its end, each seat's
+/// Power, Fate, objective (met, or the marker's space) and Outrage.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PastAct {
+    pub act: u8,
+    pub power: [i32; MAX_SEATS],
+    pub fates: [Option<CardId>; MAX_SEATS],
+    /// Objective markers at the Act's end (0 = met).
+    pub objective: [u8; MAX_SEATS],
+    /// Outraged resource types, a bit per type (Resource::index).
+    pub outrage: [u8; MAX_SEATS],
+}
+
+impl PastAct {
+    /// The log sheet's line for the Act that ended in `s`.
+    pub fn of(s: &GameState) -> Option<PastAct> {
+        let c = s.campaign()?;
+        let mut p = PastAct {
+            act: c.act,
+            fates: c.fates,
+            objective: c.objective,
+            ..PastAct::default()
+        };
+        for x in s.seat_ids() {
+            p.power[x.index()] = s.seat(x).power;
+            p.outrage[x.index()] = s.seat(x).outrage;
+        }
+        Some(p)
+    }
+}
+
+fn no_past_acts(l: &List<PastAct, 2>) -> bool {
+    l.is_empty()
 }
 
 /// Serde: an empty Fate pool is not written.
@@ -275,6 +314,7 @@ impl Campaign {
             faithful_stack: 0,
             court_scrapped: List::new(),
             fate_pool: List::new(),
+            past: List::new(),
         }
     }
     pub fn is_outlaw(&self, seat: Seat) -> bool {

@@ -23,6 +23,7 @@ use rand_chacha::ChaCha8Rng;
 /// Intermission's step F draws from.
 pub fn continue_from(previous: &GameState, rng: ChaCha8Rng, mut pool: Vec<CardId>) -> GameState {
     let mut s = previous.clone();
+    let sheet = super::PastAct::of(previous);
     s.rng = rng;
     pool.shuffle(&mut s.rng);
     s.outcome = None;
@@ -43,6 +44,9 @@ pub fn continue_from(previous: &GameState, rng: ChaCha8Rng, mut pool: Vec<CardId
         c.events_played = 0;
         c.council.tucked = None;
         c.fate_pool = pool.iter().copied().collect();
+        if let Some(p) = sheet {
+            let _ = c.past.try_push(p);
+        }
     }
     // Frames run last pushed first: the Intermission, the Act's setup,
     // the Fates' Setup sides, then the first chapter's draw.

@@ -168,6 +168,24 @@ async function choose(index) {
   }
 }
 
+/** Starts the next campaign Act (or finds it started) and opens it with
+ * this seat's link: the token carries over (issue 20 §6). */
+async function continueCampaign(button) {
+  if (busy) return;
+  busy = true;
+  button.disabled = true;
+  showError("");
+  try {
+    const r = await api("POST", `/api/games/${gameId()}/continue`, undefined, token());
+    location.assign(`/g/${encodeURIComponent(r.id)}${location.hash}`);
+  } catch (err) {
+    showError(err.message);
+    button.disabled = false;
+  } finally {
+    busy = false;
+  }
+}
+
 async function undo() {
   showError("");
   try {
@@ -294,7 +312,7 @@ function render() {
   panels.renderDraft($("draft"), v, data, has);
   panels.renderPlayers($("players"), v, snap, data, has);
   renderLog($("log"), v, data, snap);
-  panels.renderOverlay($("overlay"), v, snap, data, dismissed, closeOverlay);
+  panels.renderOverlay($("overlay"), v, snap, data, dismissed, closeOverlay, continueCampaign);
   $("results").hidden = !(v.outcome && dismissed("results"));
   // How long a render took (for measuring, not shown).
   document.body.dataset.renderMs = (performance.now() - t0).toFixed(1);

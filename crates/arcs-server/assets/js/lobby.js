@@ -71,19 +71,24 @@ function validateCampaign(n, problems) {
   if (!on) return;
   const canDraw = fates.length >= 2 * n;
   $("fates-draw").disabled = !canDraw;
-  if (!canDraw) $("fates-choose").checked = true;
+  if (!canDraw && $("fates-draw").checked) $("fates-choose").checked = true;
   const choose = $("fates-choose").checked;
+  const none = $("fates-none").checked;
   syncFateRows(n);
   $("fate-rows").hidden = !choose;
   const names = fates.map((f) => f.name).join(", ");
-  $("fates-help").textContent = canDraw
-    ? `Playable so far: ${names}. The others are still being built.`
-    : `Playable so far: ${names}. Drawing needs two per player, so choose each seat's Fate.`;
+  // Said plainly (issue 20 §2 F): with Fates, Act II waits for the B Fates.
+  const later = "With Fates the campaign stops after Act I for now: Act II draws from the B Fates, which are still being built. Without Fates it goes on through all three Acts.";
+  $("fates-help").textContent = none
+    ? "The campaign's shared systems alone, through Acts I, II and III (not the campaign as printed: no objectives, no Fate cards)."
+    : canDraw
+    ? `Playable so far: ${names}. ${later}`
+    : `Playable so far: ${names}. Drawing needs two per player, so choose each seat's Fate. ${later}`;
   if (choose) {
     const picks = [...document.querySelectorAll(".fate-pick")].map((s) => s.value);
     if (new Set(picks).size !== picks.length) problems.push("Each seat needs a different Fate.");
   }
-  if (fates.length < n) problems.push(`Only ${fates.length} Fates are playable so far: at most ${fates.length} players.`);
+  if (!none && fates.length < n) problems.push(`Only ${fates.length} Fates are playable so far: at most ${fates.length} players.`);
 }
 
 function validate() {
@@ -163,7 +168,7 @@ export async function lobby() {
   seats.append(seatRow(1), seatRow(2), seatRow(3));
   $("add-seat").onclick = () => { seats.append(seatRow(seats.children.length + 1)); validate(); };
   $("remove-seat").onclick = () => { if (seats.children.length > 2) seats.lastChild.remove(); validate(); };
-  for (const id of ["mode", "seed", "delay", "setup-card", "second-lore", "fates-draw", "fates-choose", "fate-rows"]) $(id).addEventListener("input", validate);
+  for (const id of ["mode", "seed", "delay", "setup-card", "second-lore", "fates-draw", "fates-choose", "fates-none", "fate-rows"]) $(id).addEventListener("input", validate);
   $("setup-card").addEventListener("change", preview);
   renderRemembered();
   try {
@@ -188,6 +193,7 @@ export async function lobby() {
     if (names.some(Boolean)) body.names = names.map((n) => n || null);
     if (!campaign() && $("setup-card").value) body.setup_card = $("setup-card").value;
     if (campaign() && $("fates-choose").checked) body.fates = [...document.querySelectorAll(".fate-pick")].map((s) => s.value);
+    if (campaign() && $("fates-none").checked) body.without_fates = true;
     if ($("seed").value.trim()) body.seed = Number($("seed").value.trim());
     if ($("delay").value.trim()) body.bot_delay_ms = Number($("delay").value.trim());
     $("create-game").disabled = true;

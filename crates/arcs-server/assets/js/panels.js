@@ -72,9 +72,13 @@ export function renderCampaign(box, v, snap, data, has) {
     }).join("");
     offer = `<h3>Your Fates <span class="muted">(only you see these)</span></h3><div class="cards">${cards}</div>${act}`;
   }
+  // A campaign played without Fates has no Fate or objective to show.
+  const choosing = v.pending && v.pending.prompt && v.pending.prompt.kind === "choose_fate";
+  const noFates = c.fates.every((f) => !f) && !(c.fate_offer && c.fate_offer.length) && !choosing;
   const rows = seats.map((seat) => {
     const fate = c.fates[seat - 1];
     const fateName = fate ? esc(data.cardName(fate) || fate) : `<span class="muted">${c.fate_offer && c.fate_offer.length && seat === snap.you ? "choosing" : "hidden until all have chosen"}</span>`;
+    if (noFates) return `<tr><th class="seat p${seat}">${esc(seatLabel(snap, seat))}</th><td>${esc(title(seat))}</td></tr>`;
     const obj = c.objectives[seat - 1];
     const objText = !fate ? "" : obj === 0 ? "complete" : `${obj} to go`;
     return `<tr><th class="seat p${seat}">${esc(seatLabel(snap, seat))}</th><td>${esc(title(seat))}</td><td>${fateName}</td>` +
@@ -108,10 +112,35 @@ export function renderCampaign(box, v, snap, data, has) {
   box.innerHTML = `<h2>The Blighted Reach <span class="muted">${esc(ACT_NAME[c.act] || "")}</span></h2>` + offer +
     `<p class="facts">${facts.join(" · ")}</p>` +
     (policy ? `<details class="policy"><summary>${esc(policy.text)}</summary><div class="cards">${courtCard(data.card(policy.card), { cls: "small" })}</div></details>` : "") +
-    `<table class="fates"><thead><tr><th></th><th>Title</th><th>Fate</th><th>Objective</th></tr></thead><tbody>${rows}</tbody></table>` +
+    (noFates
+      ? `<table class="fates"><thead><tr><th></th><th>Title</th></tr></thead><tbody>${rows}</tbody></table><p class="facts muted">Played without Fates: the campaign's shared systems alone.</p>`
+      : `<table class="fates"><thead><tr><th></th><th>Title</th><th>Fate</th><th>Objective</th></tr></thead><tbody>${rows}</tbody></table>`) +
+    logSheet(v, c, snap, data) +
     `<p class="facts">Imperial Trust on the First Regent tile: ${trust || "none"}${favors ? ` · Favors: ${favors}` : ""}</p>` +
     `<p class="facts">In supply — ${supplies.join(" · ")}</p>` +
     (booklet ? `<details class="booklet"><summary>In the rules booklet (${c.booklet.length})</summary><div class="cards">${booklet}</div></details>` : "");
+}
+
+/** The campaign's log sheet (campaign p8): each earlier Act's end — Fate,
+ * Power, objective, Outrage — beside each seat's Power and Outrage now. */
+function logSheet(v, c, snap, data) {
+  const past = c.past_acts || [];
+  if (!past.length) return "";
+  const outrage = (list) => (list && list.length
+    ? list.map((r) => `<span class="res res-${r}" title="Outraged: ${cap(r)}">${RES_ICON[r]}</span>`).join("")
+    : "");
+  const head = past.map((a) => `<th>${esc(ACT_NAME[a.act] || "")}</th>`).join("") + `<th>${esc(ACT_NAME[c.act] || "Now")} (now)</th>`;
+  const rows = v.seats.map((s) => {
+    const i = s.seat - 1;
+    const acts = past.map((a) => {
+      const fate = a.fates[i];
+      const obj = !fate ? "" : a.objectives[i] === 0 ? " · objective met" : ` · objective failed (${a.objectives[i]})`;
+      return `<td>${fate ? `${esc(data.cardName(fate) || "")} · ` : ""}${a.power[i]} Power${obj} ${outrage(a.outrage[i])}</td>`;
+    }).join("");
+    return `<tr><th class="seat p${s.seat}">${esc(seatLabel(snap, s.seat))}</th>${acts}<td>${s.power} Power ${outrage(s.outrage)}</td></tr>`;
+  }).join("");
+  return `<details class="log-sheet" open><summary>Campaign log sheet</summary><table class="fates"><thead><tr><th></th>${head}</tr></thead><tbody>${rows}</tbody></table>` +
+    `<p class="facts muted">Power at each Act's end, before the Intermission halves it.</p></details>`;
 }
 
 /** A player's Power: against the goal in a single game; the campaign's
@@ -335,7 +364,7 @@ export function renderPlayers(box, v, snap, data, has) {
 }
 
 /** Chapter scoring (just after a chapter ends) and the results screen. */
-export function renderOverlay(box, v, snap, data, dismissed, onClose) {
+export function renderOverlay(box, v, snap, data, dismissed, onClose, onContinue) {
   if (v.outcome) {
     // The results stay until closed (then the header's Results button
     // brings them back).
@@ -343,6 +372,8 @@ export function renderOverlay(box, v, snap, data, dismissed, onClose) {
     box.innerHTML = box.hidden ? "" : results(v, snap, data);
     const close = box.querySelector("button.close");
     if (close) close.onclick = () => onClose("results");
+    const next = box.querySelector("button.next-act");
+    if (next) next.onclick = () => onContinue(next);
     return;
   }
   const last = (v.scoring || [])[v.scoring.length - 1];
@@ -396,12 +427,28 @@ function results(v, snap, data) {
   // Acts I and II name no winner (campaign p8); Act III names the
   // campaign's winner.
   const head = c && o.winner == null
-    ? `<h2>${esc(ACT_NAME[c.act] || "The Act")} is over</h2><p>No winner is named until the end of Act III: Power carries over. ${esc(seatLabel(snap, ranking[0]))} has the most Power. The campaign goes on in the next Act, which is still being built.</p>`
+    ? `<h2>${esc(ACT_NAME[c.act] || "The Act")} is over</h2><p>No winner is named until the end of Act III: Power carries over. ${esc(seatLabel(snap, ranking[0]))} has the most Power.</p>${nextAct(c.act, snap)}`
     : c
     ? `<h2>${esc(seatLabel(snap, o.winner))} wins the campaign</h2><p>${esc(ACT_NAME[c.act] || "The Act")} is over: the most Power after three Acts wins.</p>`
     : `<h2>${esc(seatLabel(snap, o.winner))} wins</h2><p>The game ended: ${esc(o.reason)}.</p>`;
   return `<div class="results"><button type="button" class="close">See the table</button>${head}<ol class="ranking">${rows}</ol>${ties}${powerChart(v, snap)}` +
     `<p><a href="/">Start a new game</a></p></div>`;
+}
+
+/** After Acts I and II: the way on to the Intermission and the next Act
+ * (issue 20 §6). A seat starts it; once started, everyone's link opens it. */
+function nextAct(act, snap) {
+  const info = snap.campaign;
+  const name = ACT_NAME[act + 1] || "the next Act";
+  if (!info) return "";
+  if (info.next) {
+    return `<p class="next-act"><a class="button" href="/g/${encodeURIComponent(info.next)}${location.hash}">Go on to ${esc(name)}</a></p>`;
+  }
+  if (snap.you) {
+    return `<p class="next-act">The Intermission comes next: Fates resolve, the Court is cleared, damaged pieces are destroyed, Power is halved; then ${esc(name)} is set up from this table.</p>` +
+      `<p><button type="button" class="next-act">Continue to the Intermission</button></p>`;
+  }
+  return `<p class="next-act">The Intermission and ${esc(name)} begin when a player continues.</p>`;
 }
 
 /** A line chart of each seat's Power at the end of each chapter. */
