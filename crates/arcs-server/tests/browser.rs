@@ -5,14 +5,16 @@
 //! (drafting with the leaders' and lore cards' texts on screen). Along the
 //! way it checks what a player must see (card texts, pips, ambition
 //! counts, choices in words, the hand and choices on a laptop screen) and
-//! saves screenshots at three sizes under `target/screenshots/`.
+//! saves screenshots at three sizes under `target/screenshots/`. Then a
+//! campaign goes on: its Act I ended, the server restarts, and the page
+//! continues through the Intermission into Act II and plays on (issue 20).
 //!
 //! Needs Debian's `chromium` and `chromium-driver`; `.ci/run` installs them
 //! and sets `ARCS_BROWSER_TEST=1`, which makes a missing browser a failure.
 //! Elsewhere the test is skipped when chromedriver is absent.
 
 use arcs_server::streams::StreamLimits;
-use arcs_server::{http, Hub, HubSettings, SqliteStore};
+use arcs_server::{http, CreateGame, Hub, HubSettings, SqliteStore};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -216,6 +218,11 @@ impl Table {
     /// Plays seat 1 to the end of the game by clicking. Returns the number
     /// of clicks and of clicks on the table itself (not a choice button).
     async fn play(&mut self, link: &str, mode: &str) -> (usize, usize) {
+        self.play_up_to(link, mode, None).await
+    }
+
+    /// [`play`](Self::play), stopping after `limit` clicks if given.
+    async fn play_up_to(&mut self, link: &str, mode: &str, limit: Option<usize>) -> (usize, usize) {
         self.client.goto(link).await.unwrap();
         self.client
             .wait()
@@ -297,6 +304,9 @@ impl Table {
             }
             if state["over"] == true {
                 break;
+            }
+            if limit.is_some_and(|l| clicks >= l) {
+                return (clicks, table_clicks);
             }
             if state["mine"] != true {
                 tokio::time::sleep(Duration::from_millis(20)).await;
@@ -422,21 +432,27 @@ async fn play_whole_games_by_clicking() {
     // Live-update streams end every few seconds here (10 minutes in
     // service), so the games are also played across the page's
     // reconnections (issue 18 item 3).
-    let hub = Hub::open_with(
-        Arc::new(SqliteStore::in_memory().unwrap()),
-        HubSettings {
-            streams: StreamLimits {
-                lifetime: Duration::from_secs(8),
-                ..StreamLimits::default()
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("arcs.sqlite3");
+    let open_hub = || {
+        Hub::open_with(
+            Arc::new(SqliteStore::open(&db).unwrap()),
+            HubSettings {
+                streams: StreamLimits {
+                    lifetime: Duration::from_secs(8),
+                    ..StreamLimits::default()
+                },
+                ..HubSettings::default()
             },
-            ..HubSettings::default()
-        },
-    )
-    .unwrap();
+        )
+        .unwrap()
+    };
+    let hub = open_hub();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
+    let addr = listener.local_addr().unwrap();
+    let base = format!("http://{addr}");
     let served = hub.clone();
-    tokio::spawn(async move { axum::serve(listener, http::router(served)).await });
+    let server = tokio::spawn(async move { axum::serve(listener, http::router(served)).await });
 
     let port = free_port();
     let _driver = Driver(
@@ -532,5 +548,102 @@ async fn play_whole_games_by_clicking() {
         .create("campaign", &["human", "heuristic"], "Cy")
         .await;
     table.play(&link, "campaign").await;
+
+    // Issue 20: a campaign without Fates goes on past Act I. Its Act I is
+    // played through the API (the clicking was shown above) ...
+    let g = hub
+        .create(
+            CreateGame {
+                seats: vec!["human".into(), "random".into(), "random".into()],
+                mode: Some("campaign".into()),
+                without_fates: true,
+                bot_delay_ms: Some(0),
+                names: Some(vec![Some("Di".into()), None, None]),
+                ..CreateGame::default()
+            },
+            None,
+        )
+        .await
+        .unwrap();
+    let tok = g.seats[0].token.clone().unwrap();
+    for _ in 0..20_000 {
+        let s = hub.snapshot(&g.id, &tok).await.unwrap();
+        if s.view.outcome.is_some() {
+            break;
+        }
+        if s.your_turn {
+            let n = s.choices_text.len();
+            let _ = hub
+                .act(&g.id, &tok, s.version, (s.version as usize * 5) % n)
+                .await;
+        } else {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+    }
+    // ... then the server restarts (the page's game is read back from the
+    // database) ...
+    server.abort();
+    let _ = server.await;
+    drop(hub);
+    let hub = open_hub();
+    let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
+    let served = hub.clone();
+    tokio::spawn(async move { axum::serve(listener, http::router(served)).await });
+    // ... and the page continues through the Intermission into Act II.
+    let act1 = format!("{}/g/{}#token={tok}", table.base, g.id);
+    table.client.goto(&act1).await.unwrap();
+    let button = table
+        .client
+        .wait()
+        .for_element(Locator::Css("#overlay .results button.next-act"))
+        .await
+        .unwrap();
+    table.shoot("results-campaign-act-one-continue").await;
+    button.click().await.unwrap();
+    let start = Instant::now();
+    let on_act_one = format!("/g/{}", g.id);
+    while table
+        .client
+        .current_url()
+        .await
+        .unwrap()
+        .as_str()
+        .contains(&on_act_one)
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the page stayed on Act I"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let next = table.client.current_url().await.unwrap().to_string();
+    assert!(next.ends_with(&format!("#token={tok}")), "{next}");
+    table
+        .client
+        .wait()
+        .for_element(Locator::Css("svg#board g.sys"))
+        .await
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        let status = table
+            .js("return document.getElementById('counter').textContent;")
+            .await;
+        if status.as_str().is_some_and(|s| s.contains("Act II")) {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "not Act II: {status}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let sheet = table
+        .js("return [...document.querySelectorAll('#campaign details.log-sheet tbody tr')].length;")
+        .await;
+    assert_eq!(sheet, Value::from(3), "the log sheet lists the three seats");
+    table.shoot("campaign-act-two").await;
+    let (clicks, _) = table.play_up_to(&next, "campaign-act-two", Some(25)).await;
+    assert!(clicks >= 25, "Act II was not played on: {clicks} clicks");
     table.client.close().await.unwrap();
 }
