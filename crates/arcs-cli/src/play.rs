@@ -33,8 +33,55 @@ pub struct Args {
     #[arg(long)]
     second_lore: bool,
     /// Load a save file instead of starting a new game.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "campaign")]
     load: Option<std::path::PathBuf>,
+    /// Play a Blighted Reach campaign kept in this file: started (Act I)
+    /// when the file does not exist, saved whenever a person is to choose
+    /// and when you quit, and continued where it stopped. After an Act
+    /// ends, the next run begins the Intermission and the next Act.
+    #[arg(long)]
+    campaign: Option<std::path::PathBuf>,
+}
+
+/// The campaign kept in `path`: its current Act's game, or — when that
+/// Act has ended — the next Act's, started from its final position.
+fn campaign_game(path: &std::path::Path) -> anyhow::Result<Game> {
+    let text = std::fs::read_to_string(path)?;
+    let game = arcs_engine::Save::from_json(&text)?.load()?;
+    if game.config().mode != arcs_engine::Mode::Campaign {
+        anyhow::bail!("{} holds a single game, not a campaign", path.display());
+    }
+    let Some(report) = game.state().outcome.as_deref().and_then(|o| o.act.clone()) else {
+        return Ok(game);
+    };
+    if report.act >= 3
+        || game
+            .state()
+            .outcome
+            .as_deref()
+            .is_some_and(|o| o.winner.is_some())
+    {
+        return Ok(game);
+    }
+    let next = game.config().next_act(game.state());
+    crate::modes::check_later_acts(&next, report.act + 1)?;
+    let seed = rand::thread_rng().gen();
+    let act = ["I", "II", "III"];
+    println!(
+        "Act {} is over. The Intermission begins, then Act {} (seed {seed}).",
+        act[report.act as usize - 1],
+        act[report.act as usize]
+    );
+    Ok(Game::new(next, seed)?)
+}
+
+/// Writes the campaign's current Act to `path` (through a temporary file,
+/// so a crash never leaves half a save).
+fn save_campaign(path: &std::path::Path, game: &Game) -> anyhow::Result<()> {
+    let tmp = path.with_extension("saving");
+    std::fs::write(&tmp, arcs_engine::Save::of(game).to_json())?;
+    std::fs::rename(&tmp, path)?;
+    Ok(())
 }
 
 enum Who {
@@ -55,14 +102,23 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 .map_err(|e| anyhow::anyhow!("{e} (or human)")),
         })
         .collect::<Result<_, _>>()?;
-    let mut game = match &a.load {
-        Some(p) => arcs_engine::Save::from_json(&std::fs::read_to_string(p)?)?.load()?,
-        None => {
+    if a.campaign.is_some() && a.mode != "base" && a.mode != "campaign" {
+        anyhow::bail!("--campaign plays the campaign: leave out --mode {}", a.mode);
+    }
+    let mode = if a.campaign.is_some() {
+        "campaign"
+    } else {
+        a.mode.as_str()
+    };
+    let mut game = match (&a.load, &a.campaign) {
+        (Some(p), _) => arcs_engine::Save::from_json(&std::fs::read_to_string(p)?)?.load()?,
+        (None, Some(p)) if p.exists() => campaign_game(p)?,
+        _ => {
             let players = seats.len() as u8;
             let mut config = Config {
                 setup_card: a.setup_card.clone(),
                 split_discard: a.split_discard,
-                ..crate::modes::config(&a.mode, players, a.fates.as_deref())?
+                ..crate::modes::config(mode, players, a.fates.as_deref())?
             };
             config.leaders_lore.second_lore = a.second_lore;
             let seed = a.seed.unwrap_or_else(|| rand::thread_rng().gen());
@@ -84,9 +140,26 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         let d = match game.pending() {
             Pending::Over(o) => {
                 print_log(&game, None, &mut shown_log);
-                println!("\nGame over: {}.", o.reason);
+                match (&o.act, o.winner) {
+                    (Some(r), None) => println!(
+                        "\nAct {} is over: no winner is named until the end of Act III.",
+                        ["I", "II", "III"][(r.act.clamp(1, 3) - 1) as usize]
+                    ),
+                    (Some(_), Some(_)) => println!("\nThe campaign is over: {}.", o.reason),
+                    _ => println!("\nGame over: {}.", o.reason),
+                }
                 for (i, s) in o.ranking.iter().enumerate() {
                     println!("  {}. {} — {} Power", i + 1, s, o.power[s.index()]);
+                }
+                if let Some(p) = &a.campaign {
+                    save_campaign(p, &game)?;
+                    if o.winner.is_none() && o.act.is_some() {
+                        println!(
+                            "The campaign is saved in {}: run `arcs play --campaign {}` again for the Intermission and the next Act.",
+                            p.display(),
+                            p.display()
+                        );
+                    }
                 }
                 return Ok(ExitCode::SUCCESS);
             }
@@ -100,6 +173,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             continue;
         }
         let human = Some(d.seat);
+        if let Some(p) = &a.campaign {
+            save_campaign(p, &game)?;
+        }
         print_log(&game, human, &mut shown_log);
         let view = game.view(human);
         println!();

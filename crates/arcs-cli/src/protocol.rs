@@ -281,6 +281,28 @@ impl Session {
                     Err(e) => fail(e),
                 }
             }
+            "next_act" => {
+                // A campaign's next Act (issue 20): a new game from the
+                // ended Act's final position; its first steps are the
+                // Intermission.
+                let seed = match count_arg(req, "seed", 0) {
+                    Ok(s) => s,
+                    Err(e) => return fail(e),
+                };
+                let g = match self.current() {
+                    Ok(g) => g,
+                    Err(e) => return e,
+                };
+                let ended = g.state().outcome.as_deref().and_then(|o| o.act.as_ref());
+                match ended {
+                    None => fail("\"next_act\" follows a campaign Act that has ended"),
+                    Some(r) if r.act >= 3 => fail("the campaign ended with Act III"),
+                    Some(_) => match Game::new(g.config().next_act(g.state()), seed) {
+                        Ok(next) => self.start(next, false),
+                        Err(e) => fail(e),
+                    },
+                }
+            }
             "load" => {
                 let save = match req.get("save") {
                     Some(Value::String(s)) => Save::from_json(s),
@@ -456,6 +478,49 @@ mod tests {
 
     /// Issue 18 item 9: a decision several seats take at once names the
     /// others in `also`, and each seat gets its own choices.
+    /// Issue 20 §6: a whole campaign through the protocol — each Act to
+    /// its end, then `next_act` — with a save that replays each Act.
+    #[test]
+    fn a_whole_campaign_is_played_with_next_act() {
+        let mut s = Session::new();
+        let r = req(
+            &mut s,
+            r#"{"cmd":"new","config":{"players":3,"mode":"campaign","campaign":{"fates":"none"}},"seed":4}"#,
+        );
+        assert_eq!(r["ok"], json!(true), "{r}");
+        let r = req(&mut s, r#"{"cmd":"next_act","seed":1}"#);
+        assert_eq!(r["ok"], json!(false), "an Act in progress has no next Act");
+        for act in 1..=3u8 {
+            let mut x = 7u64 + act as u64;
+            loop {
+                let g = s.game.as_ref().unwrap();
+                let Pending::Decision(d) = g.pending() else {
+                    break;
+                };
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let c = d.choices[(x >> 33) as usize % d.choices.len()];
+                let r = s.handle(&json!({"cmd": "apply", "seat": d.seat, "choice": c}).to_string());
+                assert_eq!(r["ok"], json!(true), "{r}");
+            }
+            let r = req(&mut s, r#"{"cmd":"pending"}"#);
+            let winner = &r["pending"]["outcome"]["winner"];
+            assert_eq!(winner.is_null(), act < 3, "Act {act}: {r}");
+            // The Act's save replays (its config holds the previous Act's end).
+            let saved = req(&mut s, r#"{"cmd":"save"}"#);
+            let mut again = Session::new();
+            let r = again.handle(&json!({"cmd": "load", "save": saved["save"]}).to_string());
+            assert_eq!(r["ok"], json!(true), "{r}");
+            assert_eq!(
+                again.game.as_ref().unwrap().state(),
+                s.game.as_ref().unwrap().state()
+            );
+            let r = req(&mut s, r#"{"cmd":"next_act","seed":9}"#);
+            assert_eq!(r["ok"], json!(act < 3), "{r}");
+        }
+    }
+
     #[test]
     fn the_secret_fate_choice_names_every_deciding_seat() {
         let mut s = Session::new();
@@ -985,8 +1050,8 @@ mod tests {
     /// A request line built from a command and random fields.
     fn request() -> impl Strategy<Value = String> {
         let cmd = prop::sample::select(vec![
-            "new", "load", "scenario", "pending", "view", "events", "apply", "undo", "save",
-            "bogus", "",
+            "new", "next_act", "load", "scenario", "pending", "view", "events", "apply", "undo",
+            "save", "bogus", "",
         ]);
         let key = prop::sample::select(vec![
             "config", "seed", "save", "text", "path", "seat", "since", "choice", "n", "id",

@@ -115,3 +115,58 @@ fn sim_help_names_leaders_and_lore() {
     assert!(help.contains("leaders-lore"), "{help}");
     assert!(!help.contains("comes later"), "{help}");
 }
+
+/// Issue 20 §6: `arcs play --campaign FILE` keeps a campaign across runs —
+/// each run plays on, and after an Act's end the next run begins the
+/// Intermission and the next Act; after Act III the campaign is over.
+#[test]
+fn play_campaign_continues_across_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("campaign.json");
+    let run = || {
+        let out = arcs()
+            .args([
+                "play",
+                "--seats",
+                "random,random",
+                "--fates",
+                "none",
+                "--seed",
+                "3",
+            ])
+            .arg("--campaign")
+            .arg(&file)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let one = run();
+    assert!(one.contains("run `arcs play --campaign"), "{one}");
+    assert!(
+        one.contains("No winner is named at the end of Act I"),
+        "{one}"
+    );
+    let two = run();
+    assert!(
+        two.contains("Act I is over. The Intermission begins, then Act II"),
+        "{two}"
+    );
+    assert!(
+        two.contains("No winner is named at the end of Act II"),
+        "{two}"
+    );
+    let three = run();
+    assert!(three.contains("Act III"), "{three}");
+    assert!(three.contains("The campaign is over"), "{three}");
+    assert!(!three.contains("run `arcs play --campaign"), "{three}");
+    // The campaign is over: a fourth run shows the end again.
+    let four = run();
+    assert!(four.contains("The campaign is over"), "{four}");
+    assert!(!four.contains("The Intermission begins"), "{four}");
+}
