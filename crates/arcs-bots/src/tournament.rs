@@ -20,6 +20,10 @@ pub struct TournamentOptions {
     pub seed: u64,
     pub budget: Budget,
     pub config: Config,
+    /// Campaign: the last Act each game plays (1: Act I alone; 3: whole
+    /// campaigns, the same bots in the same seats through each
+    /// Intermission).
+    pub acts: u8,
 }
 
 /// Results for one bot (entries with the same name are pooled).
@@ -98,11 +102,31 @@ pub fn play_game(
     seed: u64,
     agents: &mut [Box<dyn Agent>],
 ) -> Result<GameResult, String> {
+    play_campaign(config, seed, agents, 1)
+}
+
+/// Plays a campaign's Acts I to `last` (a single game when `last` is 1 or
+/// the mode is not the campaign), each Act started from the previous
+/// Act's end, the same agents in the same seats throughout (the
+/// Intermission's Fate choice included). The result is the last Act's.
+pub fn play_campaign(
+    config: &Config,
+    seed: u64,
+    agents: &mut [Box<dyn Agent>],
+    last: u8,
+) -> Result<GameResult, String> {
     let mut game = Game::new(config.clone(), seed).map_err(|e| e.to_string())?;
     let mut timing = vec![(0u64, 0f64); agents.len()];
-    for _ in 0..20_000 {
+    for _ in 0..60_000 {
         match game.pending() {
             Pending::Over(o) => {
+                let act = o.act.as_ref().map_or(3, |r| r.act);
+                if o.winner.is_none() && act < last.min(3) {
+                    let next = game.config().next_act(game.state());
+                    let act_seed = arcs_engine::sim::act_seed(seed, act + 1);
+                    game = Game::new(next, act_seed).map_err(|e| e.to_string())?;
+                    continue;
+                }
                 let winner = o.winner.or(o.ranking.first().copied()).unwrap_or(Seat(0));
                 return Ok((o.power, winner, timing));
             }
@@ -166,7 +190,7 @@ pub fn run(
                 let agent_seed = game_seed ^ ((seat as u64 + 1) << 40) ^ b as u64;
                 agents.push(make_agent(&opts.bots[b], agent_seed, opts.budget)?);
             }
-            match play_game(&config, game_seed, &mut agents) {
+            match play_campaign(&config, game_seed, &mut agents, opts.acts) {
                 Ok((power, winner, timing)) => {
                     for (seat, &b) in seating.iter().enumerate() {
                         let k = names
@@ -262,6 +286,7 @@ mod tests {
             seed: 1,
             budget: Budget::Iterations(10),
             config: Config::base(2),
+            acts: 1,
         };
         let r = run(&opts, |_, _| {}).unwrap();
         assert_eq!(r.games, 4);

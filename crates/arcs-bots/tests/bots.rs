@@ -1,7 +1,7 @@
 //! Bots see only what their seat may see, finish every game, and are
 //! deterministic given their seed.
 
-use arcs_bots::tournament::play_game;
+use arcs_bots::tournament::{play_campaign, play_game};
 use arcs_bots::{make_agent, Agent, Budget};
 use arcs_engine::{Config, Game, Pending, Seat};
 use rand::SeedableRng;
@@ -138,6 +138,26 @@ fn bots_complete_games_without_error() {
                 .collect();
             play_game(&config, 99, &mut agents).unwrap();
         }
+    }
+}
+
+/// Issue 20 §8: the bots play whole campaigns — Act I, each Intermission,
+/// Acts II and III — and the last Act names the campaign's winner.
+#[test]
+fn bots_play_whole_campaigns() {
+    let budget = Budget::Iterations(20);
+    for players in [2u8, 3, 4] {
+        let config = Config::campaign_without_fates(players);
+        let specs = ["search", "heuristic", "random", "heuristic"];
+        let mut agents: Vec<Box<dyn Agent>> = (0..players as usize)
+            .map(|k| make_agent(specs[k], k as u64 + 1, budget).unwrap())
+            .collect();
+        let (power, winner, timing) =
+            play_campaign(&config, players as u64, &mut agents, 3).unwrap();
+        assert_eq!(power.len(), players as usize);
+        assert!(winner.0 < players);
+        // Every seat decided, in three Acts of 3, 3 and 4 chapters.
+        assert!(timing.iter().all(|(n, _)| *n > 50), "{timing:?}");
     }
 }
 

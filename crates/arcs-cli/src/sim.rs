@@ -40,7 +40,7 @@ pub struct Args {
 }
 
 /// `--acts`: `1`, `1-2` or `1-3` → the last Act played.
-fn last_act(text: &str) -> anyhow::Result<u8> {
+pub fn last_act(text: &str) -> anyhow::Result<u8> {
     let last = match text.trim() {
         "1" | "1-1" => 1,
         "1-2" => 2,

@@ -26,6 +26,10 @@ pub struct Args {
     /// Campaign: `draw`, Fate names one per seat, or `none`.
     #[arg(long)]
     fates: Option<String>,
+    /// Campaign: the Acts each game plays, `1` (default), `1-2` or `1-3`
+    /// (whole campaigns; the winner is the campaign's).
+    #[arg(long, default_value = "1")]
+    acts: String,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -44,12 +48,20 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let budget = Budget::Time(std::time::Duration::from_millis(
         a.budget_ms.unwrap_or(1000),
     ));
+    let acts = crate::sim::last_act(&a.acts)?;
+    if acts > 1 {
+        if a.mode != "campaign" {
+            anyhow::bail!("--acts is for --mode campaign");
+        }
+        crate::modes::check_later_acts(&config, acts)?;
+    }
     let opts = TournamentOptions {
         bots: a.bots.clone(),
         games: a.games,
         seed: a.seed,
         budget,
         config,
+        acts,
     };
     let bar = if a.json {
         indicatif::ProgressBar::hidden()

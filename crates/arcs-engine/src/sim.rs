@@ -274,6 +274,57 @@ pub fn play_campaign(
     while act < last.min(3) {
         act += 1;
         let next = game.config().next_act(game.state());
+        // Power carries over exactly (p7), through the Intermission's A
+        // (a failed objective's marker) and E (halving, rounding to lose
+        // less) — unless a Fate's Resolution card may change it too.
+        if let Some(expected) = carried_power(game.state()) {
+            let first = Game::new(next.clone(), act_seed(seed, act)).map_err(|e| Violation {
+                game_seed: seed,
+                players: config.players,
+                choice_index: 0,
+                message: format!("Act {}: {e}", crate::campaign::events::roman(act)),
+                log_tail: vec![],
+            })?;
+            // Past the Intermission's decisions before E halves Power (the
+            // elimination fallback's gate, a city back on its board
+            // covering resources).
+            let mut first = first;
+            let in_intermission = |g: &Game| {
+                g.state().stack.iter().any(|f| {
+                    matches!(
+                        f,
+                        crate::flow::Frame::Campaign(
+                            crate::campaign::CampaignFrame::Intermission { .. }
+                        )
+                    )
+                })
+            };
+            while in_intermission(&first) {
+                let Pending::Decision(d) = first.pending() else {
+                    break;
+                };
+                if first.apply(d.seat, d.choices[0]).is_err() {
+                    break;
+                }
+            }
+            let got: Vec<i32> = first
+                .state()
+                .seat_ids()
+                .map(|x| first.state().seat(x).power)
+                .collect();
+            if got != expected {
+                return Err(Violation {
+                    game_seed: seed,
+                    players: config.players,
+                    choice_index: 0,
+                    message: format!(
+                        "Act {} starts with Power {got:?}, not {expected:?}",
+                        crate::campaign::events::roman(act)
+                    ),
+                    log_tail: vec![],
+                });
+            }
+        }
         let (n, g) = play_one(&next, act_seed(seed, act), deep).map_err(|mut v| {
             v.message = format!("Act {}: {}", crate::campaign::events::roman(act), v.message);
             v
@@ -282,6 +333,28 @@ pub fn play_campaign(
         game = g;
     }
     Ok((total, game, act))
+}
+
+/// Each seat's Power at the start of the Act after the one that ended in
+/// `s`: less a failed objective's marker space, then halved above 1
+/// (rounding to lose less) — `None` when a Fate's Resolution card could
+/// change it as well.
+fn carried_power(s: &crate::state::GameState) -> Option<Vec<i32>> {
+    let c = s.campaign()?;
+    let mut out = Vec::new();
+    for x in s.seat_ids() {
+        let mut p = s.seat(x).power;
+        if let Some(f) = c.fates[x.index()] {
+            if crate::campaign::fates::def(f).is_some_and(|d| d.resolution.is_some()) {
+                return None;
+            }
+            if !crate::campaign::fates::objective_complete(c, x) {
+                p -= c.objective[x.index()] as i32;
+            }
+        }
+        out.push(if p > 1 { p - p / 2 } else { p });
+    }
+    Some(out)
 }
 
 /// A seat chosen uniformly among those of the game (helper for drivers).

@@ -85,3 +85,26 @@ fn leaders_lore_random_games_keep_every_invariant() {
         );
     }
 }
+
+/// Issue 20 "Done means": whole campaigns without Fates — Act I, the
+/// Intermission, Acts II and III, each a game from the previous Act's end
+/// — keep every invariant, carry Power exactly, replay each Act's journal
+/// (deep) and name a winner only after Act III.
+#[test]
+fn whole_campaigns_keep_invariants_across_acts() {
+    for (games, deep) in [(300, false), (45, true)] {
+        let opts = SimOptions {
+            games,
+            players: vec![2, 3, 4],
+            seed: 20,
+            deep,
+            config: Config::campaign_without_fates(3),
+            acts: 3,
+        };
+        let report = run(&opts, |_| {});
+        assert_eq!(report.violations, vec![]);
+        assert_eq!(report.acts, 3 * games);
+        assert_eq!(report.no_winner, 0, "the third Act names the winner");
+        assert_eq!(report.wins_by_seat.iter().sum::<u64>(), games);
+    }
+}
