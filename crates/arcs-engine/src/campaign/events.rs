@@ -230,8 +230,11 @@ pub fn act_end(s: &mut GameState, ev: &mut dyn Sink) {
     let report = act_report(s);
     let lines: Vec<String> = Seat::all(s.players)
         .map(|x| {
+            let objective =
+                c.fates[x.index()].filter(|f| super::next_act::places_objective_marker(c.act, *f));
             let obj = match fates::fate_name(c, x) {
                 None => String::new(),
+                Some(name) if objective.is_none() => format!(" ({name})"),
                 Some(name) if fates::objective_complete(c, x) => {
                     format!(" ({name}: objective complete)")
                 }
@@ -280,10 +283,13 @@ fn act_report(s: &GameState) -> crate::state::ActReport {
         seats: Seat::all(s.players)
             .map(|x| {
                 let fate = c.fates[x.index()];
+                // Act III: only C Fates have an objective (p7 step 7).
+                let objective =
+                    fate.filter(|f| super::next_act::places_objective_marker(c.act, *f));
                 crate::state::ActSeat {
                     power: s.seat(x).power,
                     fate,
-                    objective_met: fate.map(|_| fates::objective_complete(c, x)),
+                    objective_met: objective.map(|_| fates::objective_complete(c, x)),
                     marker: c.objective[x.index()],
                 }
             })

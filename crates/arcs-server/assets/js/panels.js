@@ -80,7 +80,7 @@ export function renderCampaign(box, v, snap, data, has) {
     const fateName = fate ? esc(data.cardName(fate) || fate) : `<span class="muted">${c.fate_offer && c.fate_offer.length && seat === snap.you ? "choosing" : "hidden until all have chosen"}</span>`;
     if (noFates) return `<tr><th class="seat p${seat}">${esc(seatLabel(snap, seat))}</th><td>${esc(title(seat))}</td></tr>`;
     const obj = c.objectives[seat - 1];
-    const objText = !fate ? "" : obj === 0 ? "complete" : `${obj} to go`;
+    const objText = !fate || !hasObjective(c, fate) ? "" : obj === 0 ? "complete" : `${obj} to go`;
     return `<tr><th class="seat p${seat}">${esc(seatLabel(snap, seat))}</th><td>${esc(title(seat))}</td><td>${fateName}</td>` +
       `<td title="The objective marker moves down the Power track; at 0 the objective is complete">${esc(objText)}</td></tr>`;
   }).join("");
@@ -119,6 +119,12 @@ export function renderCampaign(box, v, snap, data, has) {
     `<p class="facts">Imperial Trust on the First Regent tile: ${trust || "none"}${favors ? ` · Favors: ${favors}` : ""}</p>` +
     `<p class="facts">In supply — ${supplies.join(" · ")}</p>` +
     (booklet ? `<details class="booklet"><summary>In the rules booklet (${c.booklet.length})</summary><div class="cards">${booklet}</div></details>` : "");
+}
+
+/** Whether a seat playing `fate` pursues an objective this Act: in Act
+ * III only the C Fates (ARCS-FATE17..24) do (campaign p7 step 7). */
+function hasObjective(c, fate) {
+  return c.act < 3 || Number(String(fate).slice(-2)) >= 17;
 }
 
 /** The campaign's log sheet (campaign p8): each earlier Act's end — Fate,
@@ -419,6 +425,8 @@ function results(v, snap, data) {
   // objective, met (its marker reached 0) or failed.
   const fate = (seat) => {
     if (!c || !c.fates[seat - 1]) return "";
+    // Act III: only the C Fates (17–24) have an objective (campaign p7).
+    if (!hasObjective(c, c.fates[seat - 1])) return ` · ${esc(data.cardName(c.fates[seat - 1]) || "")}`;
     const met = c.objectives[seat - 1] === 0;
     return ` · ${esc(data.cardName(c.fates[seat - 1]) || "")}: objective <b>${met ? "met" : "failed"}</b>`;
   };
