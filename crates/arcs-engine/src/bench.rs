@@ -39,6 +39,12 @@ pub fn random_game(
     let Ok(mut s) = crate::setup::new_state(config, seed) else {
         return 0;
     };
+    play_out(&mut s, rng, buf)
+}
+
+/// Plays `s` to its end with uniformly random choices; returns the
+/// choices made.
+fn play_out(s: &mut GameState, rng: &mut impl Rng, buf: &mut Vec<crate::choice::Choice>) -> u64 {
     let mut n = 0;
     let mut seat = s.settle(&mut NoEvents, buf);
     while seat.is_some() {
@@ -93,12 +99,7 @@ pub fn random_campaign(
     let mut n = 0;
     let mut act = 1;
     loop {
-        let mut seat = s.settle(&mut NoEvents, buf);
-        while seat.is_some() {
-            let c = buf[uniform_index(rng, buf.len())];
-            seat = s.apply_and_next(c, &mut NoEvents, buf);
-            n += 1;
-        }
+        n += play_out(&mut s, rng, buf);
         if act >= last.min(3) {
             return n;
         }

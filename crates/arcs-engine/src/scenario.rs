@@ -1187,6 +1187,9 @@ impl Builder {
         }
         // Where play begins.
         s.stack.clear();
+        if self.phase_setup && s.is_campaign() {
+            return self.campaign_setup();
+        }
         if self.phase_intermission.is_some() || self.phase_next_act.is_some() {
             // Campaign: the Intermission after the position's Act, or the
             // next Act's setup (docs/campaign.md), then its first chapter.
@@ -1313,6 +1316,67 @@ fn phase_name(s: &GameState) -> &'static str {
         "setup"
     } else {
         "play"
+    }
+}
+
+impl Builder {
+    /// `phase setup` in a campaign: Act I's whole setup (campaign rules
+    /// p4–6) run from an empty table with the scenario's seed — the Fates
+    /// the `fate` lines name (each seat's, or none: then each player draws
+    /// two of the playable "A" Fates and chooses), the setup's rolls from
+    /// the `dice event` / `dice number` lines. The setup builds the table,
+    /// so position lines (pieces, hands) are refused rather than lost.
+    fn campaign_setup(self) -> Result<Game, ScenarioError> {
+        let fail = |m: String| ScenarioError {
+            line: 0,
+            message: m,
+        };
+        let s = &self.state;
+        let placed = s.board.iter().any(|sys| {
+            sys.slots.iter().any(|b| b.is_some())
+                || (0..MAX_OWNERS).any(|o| sys.ships_of(Owner::from_index(o)).total() > 0)
+        });
+        if placed || self.hands_set {
+            return Err(fail(
+                "phase setup in a campaign builds the table itself: leave out the `system` and \
+                 hand lines"
+                    .into(),
+            ));
+        }
+        let c = s
+            .campaign()
+            .ok_or_else(|| fail("a campaign scenario".into()))?;
+        let named: Vec<String> = s
+            .seat_ids()
+            .filter_map(|x| c.fates[x.index()].map(|f| f.code().to_string()))
+            .collect();
+        let mut config = Config::campaign(self.players);
+        config.campaign.fates = if named.is_empty() {
+            crate::config::FateSelection::Draw(Some(
+                crate::campaign::fates::playable('A')
+                    .iter()
+                    .map(|f| f.code().to_string())
+                    .collect(),
+            ))
+        } else if named.len() == self.players as usize {
+            crate::config::FateSelection::Fixed(named)
+        } else {
+            return Err(fail(
+                "phase setup: name every seat's Fate with `fate` lines, or none (then each \
+                 player draws two)"
+                    .into(),
+            ));
+        };
+        config.validate().map_err(|e| fail(e.to_string()))?;
+        let mut fresh =
+            crate::setup::empty_state(self.players, ChaCha8Rng::seed_from_u64(self.seed));
+        let mut camp = crate::campaign::Campaign::new(1);
+        camp.forced_event = c.forced_event;
+        camp.forced_number = c.forced_number;
+        fresh.campaign = Some(camp);
+        crate::campaign::setup::act_one(&mut fresh, &config, &mut crate::event::NoEvents)
+            .map_err(|e| fail(e.to_string()))?;
+        Ok(Game::from_state(config, self.seed, fresh))
     }
 }
 

@@ -257,3 +257,35 @@ fn intermission_phases_and_fate_checks() {
         "phase setup|intermission",
     );
 }
+
+#[test]
+fn campaign_act_one_setup_from_a_scenario() {
+    // `phase setup` in a campaign runs Act I's setup: forced dice, named
+    // Fates or a draw; position lines would be lost, so they are refused.
+    let base = "players 3\nmode campaign\nseed 2\n";
+    passes(&with(
+        &format!("{base}dice number 2\nphase setup"),
+        "expect phase setup\nexpect prompt choose_fate\nexpect number-die 2",
+    ));
+    fails(
+        &with(
+            &format!("{base}dice number 2\nphase setup"),
+            "expect number-die 3",
+        ),
+        "number",
+    );
+    fails(
+        &with(
+            &format!("{base}system 1.1: P1 ship\nphase setup"),
+            "expect act 1",
+        ),
+        "builds the table itself",
+    );
+    fails(
+        &with(
+            &format!("{base}fate P1 Steward\nphase setup"),
+            "expect act 1",
+        ),
+        "name every seat's Fate",
+    );
+}

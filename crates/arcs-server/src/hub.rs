@@ -1108,6 +1108,26 @@ impl Hub {
         // Everyone watching the ended Act learns that the next has begun.
         let _ = live.updates.send(live.state.lock().await.version);
         if linked == record.id {
+            // The seats' webhooks carry over with their links: a move-a-day
+            // player keeps being called in the next Act.
+            let hooks: Vec<(Seat, String)> = live
+                .webhooks()
+                .iter()
+                .enumerate()
+                .filter_map(|(i, u)| u.clone().map(|u| (Seat(i as u8), u)))
+                .collect();
+            for (seat, url) in hooks {
+                let store = self.store.clone();
+                let (id, u) = (record.id.clone(), url.clone());
+                if blocking(move || store.set_webhook(&id, seat, Some(&u)))
+                    .await
+                    .is_ok()
+                {
+                    if let Some(slot) = next.webhooks().get_mut(seat.index()) {
+                        *slot = Some(url);
+                    }
+                }
+            }
             self.games_map().insert(record.id.clone(), next.clone());
             self.kick_bots(next);
         }

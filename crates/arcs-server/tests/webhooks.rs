@@ -610,3 +610,54 @@ async fn webhooks_survive_a_restart() {
     })
     .await;
 }
+
+/// Issue 20 §6: a seat's webhook carries over into the campaign's next
+/// Act, with its link: a move-a-day player keeps being called.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_webhook_carries_over_into_the_next_act() {
+    let (addr, _got) = receiver().await;
+    let hub = hub_with(open_settings());
+    let g = new_game(
+        &hub,
+        json!({"seats": ["human", "random"], "mode": "campaign", "without_fates": true,
+               "bot_delay_ms": 0}),
+    )
+    .await;
+    let (st, _) = register(&hub, &g, 1, &format!("http://{addr}/ok/p1")).await;
+    assert_eq!(st, StatusCode::OK);
+    for _ in 0..20_000 {
+        let s = snapshot(&hub, &g, &g.tokens[0]).await;
+        if s["view"]["outcome"].is_object() {
+            break;
+        }
+        if s["your_turn"] == true {
+            let n = s["choices_text"].as_array().unwrap().len();
+            let v = s["version"].as_u64().unwrap();
+            let _ = call(
+                &hub,
+                "POST",
+                &format!("/api/games/{}/choice?token={}", g.id, g.tokens[0]),
+                Some(json!({"version": v, "index": (v as usize * 3) % n})),
+            )
+            .await;
+        } else {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+    }
+    let (st, v) = call(
+        &hub,
+        "POST",
+        &format!("/api/games/{}/continue?token={}", g.id, g.tokens[0]),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let next = Game {
+        id: v["id"].as_str().unwrap().to_string(),
+        tokens: g.tokens.clone(),
+        spectator: g.spectator.clone(),
+    };
+    let s = snapshot(&hub, &next, &next.tokens[0]).await;
+    assert_eq!(s["campaign"]["act"], 2);
+    assert_eq!(s["webhook"], true, "seat 1's webhook carried over");
+}

@@ -7,7 +7,6 @@
 use super::frame::CampaignFrame;
 use super::{fates, setup};
 use crate::config::ConfigError;
-use crate::data::planet_type;
 use crate::event::Sink;
 use crate::flow::Frame;
 use crate::ids::*;
@@ -269,16 +268,7 @@ pub fn two_player_boxes(s: &mut GameState) -> [u8; 2] {
         second = first % 6 + 1;
     }
     let clusters = [first, second];
-    for sys in SystemId::all() {
-        if clusters.contains(&sys.cluster()) {
-            if let Some(r) = planet_type(sys) {
-                if s.supply[r.index()] > 0 {
-                    s.supply[r.index()] -= 1;
-                    s.box_resources[r.index()] += 1;
-                }
-            }
-        }
-    }
+    setup::resources_to_boxes(s, &clusters);
     clusters
 }
 

@@ -60,7 +60,13 @@ pub fn imperial_clusters(rolled: u8) -> [u8; 2] {
 /// Table and player setup of Act I, up to the first decision's frame.
 pub fn act_one(s: &mut GameState, config: &Config, ev: &mut dyn Sink) -> Result<(), ConfigError> {
     let players = s.players;
+    // A scenario's forced dice (`phase setup`) outlive the fresh campaign.
+    let forced = s.campaign().map(|c| (c.forced_event, c.forced_number));
     let mut c = Campaign::new(1);
+    if let Some((event, number)) = forced {
+        c.forced_event = event;
+        c.forced_number = number;
+    }
 
     // Table setup C–E: the action deck gains 2 Event cards (2–3 players)
     // or 3 (4 players); the deck itself is dealt at each chapter's start.
@@ -121,16 +127,7 @@ pub fn act_one(s: &mut GameState, config: &Config, ev: &mut dyn Sink) -> Result<
     // Q (2 players): the resources of the Imperial clusters' planets go on
     // the ambition boxes.
     if players == 2 {
-        for sys in SystemId::all() {
-            if imperial.contains(&sys.cluster()) {
-                if let Some(r) = planet_type(sys) {
-                    if s.supply[r.index()] > 0 {
-                        s.supply[r.index()] -= 1;
-                        s.box_resources[r.index()] += 1;
-                    }
-                }
-            }
-        }
+        resources_to_boxes(s, &imperial);
     }
     let _ = (ev, face);
 
@@ -169,6 +166,22 @@ pub fn act_one(s: &mut GameState, config: &Config, ev: &mut dyn Sink) -> Result<
     // the game's log exists).
     s.push(Frame::Campaign(CampaignFrame::SetupLog));
     Ok(())
+}
+
+/// 2 players (Act I step Q, Acts II/III step 5): the resources matching
+/// the planets of `clusters` go from the supply onto the ambition boxes,
+/// as far as the supply allows.
+pub fn resources_to_boxes(s: &mut GameState, clusters: &[u8]) {
+    for sys in SystemId::all() {
+        if clusters.contains(&sys.cluster()) {
+            if let Some(r) = planet_type(sys) {
+                if s.supply[r.index()] > 0 {
+                    s.supply[r.index()] -= 1;
+                    s.box_resources[r.index()] += 1;
+                }
+            }
+        }
+    }
 }
 
 /// The table setup in words, from the dice it rolled (p5 steps N–P).
