@@ -197,26 +197,29 @@ pub fn fate_card(name: &str) -> Result<CardId, ConfigError> {
 pub fn fate_pool(pool: &Option<Vec<String>>) -> Result<Vec<CardId>, ConfigError> {
     let cards = match pool {
         None => crate::campaign::fates::group('A'),
-        Some(names) => {
-            let mut v = Vec::new();
-            for n in names {
-                let c = fate_card(n)?;
-                if v.contains(&c) {
-                    return Err(ConfigError::Duplicate {
-                        list: "the Fate pool",
-                        id: c.code().to_string(),
-                        name: c.name().to_string(),
-                    });
-                }
-                v.push(c);
-            }
-            v
-        }
+        Some(names) => fate_names(names)?,
     };
     for c in &cards {
         check_fate(*c)?;
     }
     Ok(cards)
+}
+
+/// A Fate pool's cards by name or id, each listed once.
+fn fate_names(names: &[String]) -> Result<Vec<CardId>, ConfigError> {
+    let mut v = Vec::new();
+    for n in names {
+        let c = fate_card(n)?;
+        if v.contains(&c) {
+            return Err(ConfigError::Duplicate {
+                list: "the Fate pool",
+                id: c.code().to_string(),
+                name: c.name().to_string(),
+            });
+        }
+        v.push(c);
+    }
+    Ok(v)
 }
 
 /// An Act I Fate must be an "A" Fate whose cards are implemented.
@@ -738,10 +741,9 @@ impl Config {
                 playable
             }
             FateSelection::Draw(Some(names)) => {
-                let mut v = Vec::new();
-                for n in names {
-                    let f = fate_card(n)?;
-                    if fates::group(letter).iter().all(|g| *g != f) {
+                let v = fate_names(names)?;
+                for f in &v {
+                    if fates::group(letter).iter().all(|g| g != f) {
                         return err(format!(
                             "{} is not a \"{letter}\" Fate: the Intermission before Act {} \
                              draws from the {letter} Fates",
@@ -749,20 +751,6 @@ impl Config {
                             roman(act)
                         ));
                     }
-                    if !fates::plays(f, act) {
-                        return Err(ConfigError::NotImplemented {
-                            id: f.code().to_string(),
-                            name: format!("the {} Fate's Act {} cards", f.name(), roman(act)),
-                        });
-                    }
-                    if v.contains(&f) {
-                        return Err(ConfigError::Duplicate {
-                            list: "the Fate pool",
-                            id: f.code().to_string(),
-                            name: f.name().to_string(),
-                        });
-                    }
-                    v.push(f);
                 }
                 v
             }
