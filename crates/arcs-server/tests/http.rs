@@ -1006,6 +1006,17 @@ async fn campaign_settings_are_checked() {
     }
 }
 
+/// Asks to go on to the next campaign Act after game `id`.
+async fn continue_act(hub: &Arc<Hub>, id: &str, token: &str) -> (StatusCode, Value) {
+    call(
+        hub,
+        "POST",
+        &format!("/api/games/{id}/continue?token={token}"),
+        None,
+    )
+    .await
+}
+
 /// Plays game `id` to its end: the person (`tok`) takes its first choice
 /// each time, the bots answer on their own.
 async fn play_to_the_end(hub: &Arc<Hub>, id: &str, tok: &str) -> Value {
@@ -1043,13 +1054,7 @@ async fn a_campaign_continues_into_act_two_with_the_same_links() {
     let tok = tokens(&g)[0].clone();
     let spectator = g["spectator_token"].as_str().unwrap().to_string();
     // Not over yet: nothing to continue.
-    let (status, v) = call(
-        &hub,
-        "POST",
-        &format!("/api/games/{id}/continue?token={tok}"),
-        None,
-    )
-    .await;
+    let (status, v) = continue_act(&hub, &id, &tok).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert!(v["error"].as_str().unwrap().contains("not over yet"), "{v}");
     let end = play_to_the_end(&hub, &id, &tok).await;
@@ -1061,13 +1066,7 @@ async fn a_campaign_continues_into_act_two_with_the_same_links() {
         "Act I names no winner"
     );
     // A spectator cannot start the next Act.
-    let (status, _) = call(
-        &hub,
-        "POST",
-        &format!("/api/games/{id}/continue?token={spectator}"),
-        None,
-    )
-    .await;
+    let (status, _) = continue_act(&hub, &id, &spectator).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     // Two seats' pages ask at once: one Act II.
     let uri = format!("/api/games/{id}/continue?token={tok}");
@@ -1131,13 +1130,7 @@ async fn a_campaign_with_fates_says_plainly_why_act_two_cannot_start() {
     let id = g["id"].as_str().unwrap().to_string();
     let tok = tokens(&g)[0].clone();
     play_to_the_end(&hub, &id, &tok).await;
-    let (status, v) = call(
-        &hub,
-        "POST",
-        &format!("/api/games/{id}/continue?token={tok}"),
-        None,
-    )
-    .await;
+    let (status, v) = continue_act(&hub, &id, &tok).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     let msg = v["error"].as_str().unwrap();
     assert!(
