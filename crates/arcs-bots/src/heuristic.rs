@@ -135,6 +135,12 @@ pub fn prior(s: &GameState, seat: Seat, c: Choice) -> f64 {
         }
         Choice::Prelude { .. } => 0.2,
         Choice::EndTurn => 0.0,
+        // A piece on the Flagship board: a city uncovers a slot like a map
+        // city; a starport adds a die (and, on Defense Array, intercepts).
+        Choice::BuildBoard { kind, .. } => match kind {
+            arcs_engine::state::BuildingKind::City => 2.5,
+            arcs_engine::state::BuildingKind::Starport => 2.0,
+        },
         Choice::Build { kind, system } => match kind {
             BuildTarget::City | BuildTarget::CloudCity => {
                 3.0 + if s.controlled_by_other(seat, system) {

@@ -75,6 +75,15 @@ pub enum Piece {
         #[serde(deserialize_with = "below::<BUILDING_SLOTS, _>")]
         slot: u8,
     },
+    /// A city or starport on `owner`'s Flagship board (its Flagship is in
+    /// the system): column `col` (0 Slipstream Drive .. 5 Hull), its
+    /// Upgrade or Armor slot (campaign rules p22).
+    Flagship {
+        owner: Seat,
+        #[serde(deserialize_with = "below::<6, _>")]
+        col: u8,
+        armor: bool,
+    },
 }
 
 /// Something that can be stolen from a Rival (B-RAID-01).
@@ -222,6 +231,12 @@ pub enum Choice {
         kind: BuildTarget,
         system: SystemId,
     },
+    /// Build a city or starport on the next slot of this Flagship column
+    /// (campaign rules p22, FS-09).
+    BuildBoard {
+        upgrade: crate::campaign::flagship::Upgrade,
+        kind: crate::state::BuildingKind,
+    },
     Ships {
         fresh: u8,
         damaged: u8,
@@ -367,6 +382,9 @@ impl fmt::Display for Choice {
                     BuildTarget::CloudCity => "cloud-city",
                 }
             ),
+            BuildBoard { upgrade, kind } => {
+                write!(f, "build flagship {} {}", upgrade.word(), kind.name())
+            }
             Ships { fresh, damaged } => write!(f, "ships {fresh} {damaged}"),
             Player(s) => write!(f, "player {s}"),
             Dice(n) => write!(f, "dice {n}"),
@@ -380,6 +398,13 @@ impl fmt::Display for Choice {
                 crate::choice::Piece::Building { slot } => {
                     write!(f, "piece {system} building {}", one_based(*slot))
                 }
+                crate::choice::Piece::Flagship { owner, col, armor } => write!(
+                    f,
+                    "piece {system} flagship {owner} {}{}",
+                    crate::campaign::flagship::Upgrade::from_col(*col as usize)
+                        .map_or("?", |u| u.word()),
+                    if *armor { " armor" } else { "" }
+                ),
             },
             Steal { from, loot } => match loot {
                 Loot::Slot(s) => write!(f, "steal {from} slot {}", one_based(*s)),
@@ -432,6 +457,9 @@ impl fmt::Display for Choice {
                         ),
                         crate::choice::Piece::Building { slot } => {
                             write!(f, "cede {system} building {}", one_based(slot))
+                        }
+                        crate::choice::Piece::Flagship { .. } => {
+                            write!(f, "cede {system} flagship")
                         }
                     },
                     NegotiationAct::Delegate { pos } => write!(f, "delegate {}", one_based(pos)),
@@ -584,6 +612,16 @@ impl std::str::FromStr for Choice {
             "end" => (Choice::EndTurn, 1),
             "system" => (Choice::System(sys(1)?), 2),
             // `build` alone is the Build action (below).
+            "build" if w.len() > 1 && word(1)? == "flagship" => {
+                let upgrade = crate::campaign::flagship::Upgrade::parse(word(2)?)
+                    .ok_or_else(|| err("slipstream|tractor|control|defense|crane|hull"))?;
+                let kind = match word(3)? {
+                    "city" => crate::state::BuildingKind::City,
+                    "starport" => crate::state::BuildingKind::Starport,
+                    _ => return Err(err("build flagship COLUMN city|starport")),
+                };
+                (Choice::BuildBoard { upgrade, kind }, 4)
+            }
             "build" if w.len() > 1 => {
                 let kind = match word(1)? {
                     "city" => BuildTarget::City,
@@ -633,9 +671,23 @@ impl std::str::FromStr for Choice {
                         },
                         4,
                     ),
+                    "flagship" => {
+                        let owner = parse_seat(word(3)?).ok_or_else(|| err("expected P1..P4"))?;
+                        let u = crate::campaign::flagship::Upgrade::parse(word(4)?)
+                            .ok_or_else(|| err("slipstream|tractor|control|defense|crane|hull"))?;
+                        let armor = w.get(5).is_some_and(|x| *x == "armor");
+                        (
+                            Piece::Flagship {
+                                owner,
+                                col: u.col() as u8,
+                                armor,
+                            },
+                            if armor { 6 } else { 5 },
+                        )
+                    }
                     _ => {
                         return Err(err(
-                            "piece SYSTEM ship OWNER fresh|damaged, or piece SYSTEM building N",
+                            "piece SYSTEM ship OWNER fresh|damaged, piece SYSTEM building N, or piece SYSTEM flagship PN COLUMN [armor]",
                         ))
                     }
                 };

@@ -476,6 +476,29 @@ impl Describer<'_> {
                 ),
                 None => format!("the empty building slot in {system}"),
             },
+            Piece::Flagship { owner, col, armor } => {
+                match crate::campaign::flagship::slot_of(piece) {
+                    Some(slot) => {
+                        let p = self.s.flagship(owner).and_then(|b| b.get(slot));
+                        format!(
+                            "{} {}{} on {} of {} Flagship",
+                            if p.is_some() { "the" } else { "no piece" },
+                            if p.is_some_and(|p| p.damaged) {
+                                "damaged "
+                            } else {
+                                ""
+                            },
+                            p.map_or("", |p| p.kind.name()),
+                            slot.name(),
+                            self.poss(Owner::Seat(owner))
+                        )
+                    }
+                    None => format!(
+                        "column {col}{} of a Flagship",
+                        if armor { " Armor" } else { "" }
+                    ),
+                }
+            }
         }
     }
 
@@ -496,6 +519,9 @@ impl Describer<'_> {
         let destroy = match piece {
             Piece::Ship { damaged, .. } => damaged,
             Piece::Building { slot } => self.building(system, slot).is_some_and(|b| b.damaged),
+            Piece::Flagship { owner, .. } => crate::campaign::flagship::slot_of(piece)
+                .and_then(|slot| self.s.flagship(owner).and_then(|b| b.get(slot)))
+                .is_some_and(|p| p.damaged),
         };
         format!(
             "{} {}",
@@ -860,6 +886,21 @@ impl Describer<'_> {
             Choice::EndTurn => "End your turn".into(),
             Choice::System(x) => format!("Choose {x}"),
             Choice::Build { kind, system } => self.build(kind, system),
+            Choice::BuildBoard { upgrade, kind } => {
+                let slot = self
+                    .s
+                    .flagship(self.seat)
+                    .and_then(|b| b.next_slot(upgrade))
+                    .unwrap_or(crate::campaign::flagship::BoardSlot {
+                        upgrade,
+                        armor: false,
+                    });
+                format!(
+                    "Build a {} on {} of your Flagship",
+                    kind.name(),
+                    slot.name()
+                )
+            }
             Choice::Ships { fresh, damaged } => {
                 format!("Choose {}", ships_phrase(fresh, damaged))
             }

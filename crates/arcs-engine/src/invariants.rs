@@ -63,6 +63,7 @@ pub fn check(s: &GameState) -> Result<(), String> {
     if res.iter().any(|&n| n != 5) {
         return Err(format!("resources not conserved: {res:?} (want 5 of each)"));
     }
+    crate::campaign::flagship::check(s)?;
     // Derived indexes must match what they index (docs/performance.md).
     if !s.board.index_is_current() {
         return Err("the board's piece index is stale".into());
@@ -104,6 +105,11 @@ pub fn check(s: &GameState) -> Result<(), String> {
             // Favors: this seat's agents on other seats' Fate cards.
             for holder in s.seat_ids() {
                 agents += c.favors[holder.index()][seat.index()] as u32;
+            }
+            // Cities and starports on the seat's Flagship board (p22).
+            if let Some(b) = &c.flagships[seat.index()] {
+                cities += b.count(BuildingKind::City) as u32;
+                ports += b.count(BuildingKind::Starport) as u32;
             }
         }
         agents += (st.outrage & !st.placeholders).count_ones();

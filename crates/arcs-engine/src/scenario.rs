@@ -896,6 +896,15 @@ impl Builder {
                     s.seat_mut(seat).captives[o.index()] += n;
                 }
             }
+            // The campaign's Flagships (p22): `PN flagship S`, `PN board: ...`.
+            "flagship" | "board" => {
+                crate::campaign::flagship::scenario_setup(s, seat, &w[1..]).map_err(|m| {
+                    ScenarioError {
+                        line: l.no,
+                        message: m,
+                    }
+                })?;
+            }
             _ => return err(l, format!("unknown seat line {what:?}")),
         }
         Ok(())
@@ -1909,7 +1918,18 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
         },
         "choices" => match game.pending() {
             crate::game::Pending::Decision(d) => {
-                eq("number of choices", d.choices.len(), num(w, 1)?)
+                let want: usize = num(w, 1)?;
+                if d.choices.len() == want {
+                    Ok(())
+                } else {
+                    // Name them: a failing count is fixed by reading them.
+                    let listed: Vec<String> = d.choices.iter().map(|c| c.to_string()).collect();
+                    Err(format!(
+                        "number of choices: expected {want}, got {} ({})",
+                        d.choices.len(),
+                        listed.join("; ")
+                    ))
+                }
             }
             crate::game::Pending::Over(_) => Err("the game is over".into()),
         },
@@ -2249,6 +2269,8 @@ fn expect_seat(s: &GameState, seat: Seat, w: &[String]) -> Result<(), String> {
                 what == "placeholder",
             )
         }
+        "flagship" | "board" => crate::campaign::flagship::scenario_expect(s, seat, w)
+            .unwrap_or_else(|| Err("expect PN flagship|board ...".into())),
         _ => Err(format!(
             "unknown seat expectation {what:?} (see docs/scenarios.md)"
         )),

@@ -232,14 +232,38 @@ impl BattleFrame {
         self.defender.seat()
     }
 
-    /// Dice the attacker may still collect in total (B-BAT-03).
+    /// The attacker's Flagship is in the battle (campaign p22): its board
+    /// pieces are attacking pieces (FS-18, FS-20).
+    #[inline]
+    pub fn attacking_flagship(&self, s: &GameState) -> bool {
+        s.sys(self.system).has_flagship_of(self.attacker.owner())
+    }
+
+    /// The defender's Flagship is in the battle: its board pieces defend
+    /// like buildings (FS-21).
+    #[inline]
+    pub fn defending_flagship(&self, s: &GameState) -> Option<Seat> {
+        self.defender
+            .seat()
+            .filter(|d| s.sys(self.system).has_flagship_of(d.owner()))
+    }
+
+    /// Dice the attacker may still collect in total (B-BAT-03): one per
+    /// attacking ship, the Flagship's as many as the fresh starports on its
+    /// board (FS-18, 0 without any: A-08).
     fn dice_left(&self, s: &GameState) -> u8 {
-        let cap = self.attackers(s).total() + cards::extra_dice(s, self.attacker, self.system);
+        let mut cap = self.attackers(s).total() + cards::extra_dice(s, self.attacker, self.system);
+        if self.attacking_flagship(s) {
+            cap += s.flagship(self.attacker).map_or(0, |b| b.fresh_starports());
+        }
         cap.saturating_sub(self.dice.iter().sum::<u8>())
     }
 
     /// B-BAT-04 raid dice limit (AMB-17), plus card prohibitions.
     fn raid_allowed(&self, s: &GameState) -> bool {
+        if let Some(d) = self.defender.seat().filter(|d| s.has_flagship(*d)) {
+            return self.flagship_raid_allowed(s, d);
+        }
         let here = s
             .sys(self.system)
             .buildings_of(self.defender)
@@ -248,6 +272,22 @@ impl BattleFrame {
         // Any of the defender's buildings anywhere, in play or not.
         let anywhere = s.board.buildings(self.defender) != 0;
         (here || !anywhere)
+            && cards::raid_dice_allowed(s, self.attacker, self.defender, self.system)
+    }
+
+    /// FS-24/25: against a defender with a Flagship, raid dice only with
+    /// its buildings or its Flagship in the battle (the "no buildings
+    /// anywhere" clause is gone), and never while a Flagship with the
+    /// Tractor Beam (fresh or damaged) defends.
+    #[cold]
+    fn flagship_raid_allowed(&self, s: &GameState, d: Seat) -> bool {
+        let x = s.sys(self.system);
+        let flagship = x.has_flagship_of(d.owner());
+        let tractor = flagship
+            && s.flagship(d)
+                .is_some_and(|b| b.has(crate::campaign::flagship::Upgrade::TractorBeam));
+        (x.buildings_of(self.defender).next().is_some() || flagship)
+            && !tractor
             && cards::raid_dice_allowed(s, self.attacker, self.defender, self.system)
     }
 
@@ -392,7 +432,10 @@ impl BattleFrame {
                 }))
             }
             // Without ships of its own there, the Imperial ships attack.
-            BattleStage::Imperial if s.sys(sys).ships_of(self.attacker.owner()).total() == 0 => {
+            BattleStage::Imperial
+                if s.sys(sys).ships_of(self.attacker.owner()).total() == 0
+                    && !self.attacking_flagship(s) =>
+            {
                 out.push(Choice::Yes)
             }
             BattleStage::Imperial => out.extend([Choice::Yes, Choice::No]),
@@ -425,18 +468,32 @@ impl BattleFrame {
                 if self.pre_done & IMPERIAL_ATTACK != 0 {
                     ship_targets(s, sys, Owner::Empire, out);
                 }
+                // FS-20: the attacking Flagship's board pieces are hit
+                // like ships, at the attacker's choice.
+                if self.attacking_flagship(s) {
+                    board_targets(s, sys, self.attacker, out);
+                }
             }
             BattleStage::Hits => {
                 // Buildings only once no defending ship remains (B-BAT-05;
-                // the Imperial ships beside a Regent included, p11).
+                // the Imperial ships beside a Regent included, p11); a
+                // defending Flagship's board pieces likewise (FS-21).
                 self.defender_ships(s, out);
                 if out.is_empty() {
                     building_targets(s, sys, self.defender, out);
+                    if let Some(d) = self.defending_flagship(s) {
+                        board_targets(s, sys, d, out);
+                    }
                 }
             }
             // The Blight is not hit by building hits (p19).
             BattleStage::BuildingHits if self.defender == Owner::Blight => {}
-            BattleStage::BuildingHits => building_targets(s, sys, self.defender, out),
+            BattleStage::BuildingHits => {
+                building_targets(s, sys, self.defender, out);
+                if let Some(d) = self.defending_flagship(s) {
+                    board_targets(s, sys, d, out);
+                }
+            }
             BattleStage::Raid if self.defender == Owner::Free => {
                 // p15: exactly 1 resource of the planet's type, for a key.
                 if let Some(r) = s.planet_type(sys) {
@@ -464,18 +521,48 @@ impl BattleFrame {
         match self.stage {
             BattleStage::SelfHits | BattleStage::Intercept | BattleStage::Railgun => {
                 self.attackers(s).total() > 0
+                    || (self.attacking_flagship(s)
+                        && s.flagship(self.attacker).is_some_and(|b| !b.is_empty()))
             }
             BattleStage::Hits => {
-                x.has_pieces_of(self.defender)
+                x.ships_of(self.defender).total() > 0
+                    || x.buildings_of(self.defender).next().is_some()
+                    || self.defending_board(s)
                     || (self.imperial_defend(s) && x.ships_of(Owner::Empire).total() > 0)
             }
             BattleStage::BuildingHits if self.defender == Owner::Blight => false,
-            BattleStage::BuildingHits => x.buildings_of(self.defender).next().is_some(),
+            BattleStage::BuildingHits => {
+                x.buildings_of(self.defender).next().is_some() || self.defending_board(s)
+            }
             _ => {
                 let mut targets = Vec::new();
                 self.choices(s, &mut targets);
                 !targets.is_empty()
             }
+        }
+    }
+
+    /// A defending Flagship with pieces on its board is in the battle.
+    fn defending_board(&self, s: &GameState) -> bool {
+        self.defending_flagship(s)
+            .and_then(|d| s.flagship(d))
+            .is_some_and(|b| !b.is_empty())
+    }
+
+    /// A hit on a board piece (FS-22): the attacker's own (self-hit,
+    /// intercept, Railgun Arrays: the defender may take it as a Trophy,
+    /// A-04) or the defender's (the attacker's Trophy). Never Outrage or
+    /// Ransack (FS-15).
+    fn hit_board(&mut self, s: &mut GameState, owner: Seat, piece: Piece, ev: &mut dyn Sink) {
+        let Some(slot) = crate::campaign::flagship::slot_of(piece) else {
+            return;
+        };
+        if owner == self.attacker {
+            let trophy = self.trophy_taker(s);
+            crate::campaign::flagship::hit(s, owner, slot, trophy, ev);
+        } else if crate::campaign::flagship::hit(s, owner, slot, Some(self.attacker), ev) {
+            self.took_trophies = true;
+            self.trophy_taken(s, ev);
         }
     }
 
@@ -616,6 +703,28 @@ impl BattleFrame {
                 self.store(s);
             }
             (
+                BattleStage::Railgun,
+                Choice::Piece {
+                    piece: piece @ Piece::Flagship { owner, .. },
+                    ..
+                },
+            ) => {
+                self.hit_board(s, owner, piece, ev);
+                self.stage = BattleStage::Dice(DieKind::Assault);
+                self.store(s);
+            }
+            (
+                BattleStage::SelfHits | BattleStage::Intercept,
+                Choice::Piece {
+                    piece: piece @ Piece::Flagship { owner, .. },
+                    ..
+                },
+            ) => {
+                self.hit_board(s, owner, piece, ev);
+                self.hits_left -= 1;
+                self.next_hit(s, ev);
+            }
+            (
                 BattleStage::SelfHits | BattleStage::Intercept,
                 Choice::Piece {
                     piece: Piece::Ship { damaged, owner },
@@ -702,6 +811,10 @@ impl BattleFrame {
                         if destroyed {
                             self.trophy_taken(s, ev);
                         }
+                    }
+                    Piece::Flagship { owner, .. } => {
+                        self.hit_board(s, owner, piece, ev);
+                        self.next_hit(s, ev);
                     }
                 }
             }
@@ -840,7 +953,7 @@ impl BattleFrame {
                 // B-BAT-05.5: only with a surviving attacker and a player
                 // defender (or the Free States, campaign p15).
                 if self.keys == 0
-                    || self.attackers(s).total() == 0
+                    || (self.attackers(s).total() == 0 && !self.attacking_flagship(s))
                     || (self.defender.seat().is_none() && self.defender != Owner::Free)
                 {
                     self.stage = BattleStage::After;
@@ -896,6 +1009,16 @@ pub(crate) fn ship_targets(s: &GameState, sys: SystemId, owner: Owner, out: &mut
             },
         });
     }
+}
+
+/// The pieces of `seat`'s Flagship board a battle hit may take: each
+/// column's top (FS-19: Armor before its Upgrade).
+fn board_targets(s: &GameState, sys: SystemId, seat: Seat, out: &mut Vec<Choice>) {
+    let Some(b) = s.flagship(seat) else { return };
+    out.extend(b.hit_targets().map(|slot| Choice::Piece {
+        system: sys,
+        piece: crate::campaign::flagship::piece_at(seat, slot),
+    }));
 }
 
 fn building_targets(s: &GameState, sys: SystemId, owner: Owner, out: &mut Vec<Choice>) {

@@ -1,5 +1,6 @@
 //! Build (B-BLD), with the build modifiers of leaders and lore.
 
+use crate::campaign::flagship;
 use crate::cards;
 use crate::choice::{BuildTarget, Choice};
 use crate::event::Sink;
@@ -20,16 +21,24 @@ struct Mods {
     gate_city: bool,
     gate_port: bool,
     cloud: bool,
+    /// The seat has a Flagship: no Loyal buildings in printed slots, ships
+    /// at the Flagship, pieces on its board (campaign p22, FS-07..FS-12).
+    flagship: bool,
 }
 
 fn mods(s: &GameState, seat: Seat) -> Mods {
     use cards::Hook;
+    let flagship = s.has_flagship(seat);
     // One test for the common case: no held card modifies building.
     let any = Hook::Bond.bit() | Hook::BuildOnGates.bit() | Hook::CloudCities.bit();
     if s.seat(seat).hooks() & any == 0 {
-        return Mods::default();
+        return Mods {
+            flagship,
+            ..Mods::default()
+        };
     }
     Mods {
+        flagship,
         bond: cards::bond(s, seat),
         gate_city: cards::builds_on_gates(s, seat, BuildingKind::City),
         gate_port: cards::builds_on_gates(s, seat, BuildingKind::Starport),
@@ -58,7 +67,9 @@ fn free_starport(s: &GameState, seat: Seat, sys: SystemId, any_owner: bool) -> O
 }
 
 /// The slot a building of `kind` would take in `sys`: a printed slot, or a
-/// gate's extra slot (Gate Ports, Gate Stations; one per gate).
+/// gate's extra slot (Gate Ports, Gate Stations; one per gate). With a
+/// Flagship, never a printed slot (FS-07; the gate's extra slot is outside
+/// them, FS-08).
 fn building_slot(s: &GameState, sys: SystemId, kind: BuildingKind, m: Mods) -> Option<u8> {
     if sys.is_gate() {
         let free = s.sys(sys).slots[EXTRA_SLOT as usize].is_none();
@@ -67,6 +78,8 @@ fn building_slot(s: &GameState, sys: SystemId, kind: BuildingKind, m: Mods) -> O
             BuildingKind::Starport => m.gate_port,
         };
         (free && allowed).then_some(EXTRA_SLOT)
+    } else if m.flagship {
+        None
     } else {
         empty_slot(s, sys)
     }
@@ -102,7 +115,10 @@ pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (BuildTarget, 
                 v.push((BuildTarget::CloudCity, sys));
             }
         }
-        if st.ships > 0 && free_starport(s, seat, sys, m.bond).is_some() {
+        if st.ships > 0
+            && (free_starport(s, seat, sys, m.bond).is_some()
+                || (m.flagship && flagship::may_build_ship(s, seat, sys)))
+        {
             v.push((BuildTarget::Ship, sys));
         }
         v
@@ -115,6 +131,9 @@ pub fn any(s: &GameState, seat: Seat) -> bool {
     let m = mods(s, seat);
     let o = seat.owner();
     // A ship at an unused starport (B-BLD-03/04; any owner's under Bond).
+    if m.flagship && flagship_any(s, seat) {
+        return true;
+    }
     if st.ships > 0 {
         let ports = if m.bond {
             s.board.any_starports()
@@ -138,8 +157,20 @@ pub fn any(s: &GameState, seat: Seat) -> bool {
     })
 }
 
+/// A ship at the Flagship or a piece on its board (FS-09, FS-12).
+#[cold]
+fn flagship_any(s: &GameState, seat: Seat) -> bool {
+    let ship = s.seat(seat).ships > 0
+        && s.flagship_at(seat)
+            .is_some_and(|at| flagship::may_build_ship(s, seat, at));
+    ship || flagship::can_build(s, seat)
+}
+
 pub fn choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
     out.extend(targets(s, seat).map(|(kind, system)| Choice::Build { kind, system }));
+    if s.is_campaign() {
+        flagship::build_choices(s, seat, out);
+    }
 }
 
 /// Places a city from the leftmost board slot (B-BLD-02) into `slot`,
@@ -183,6 +214,10 @@ fn place_building(
 
 pub fn resolve(s: &mut GameState, seat: Seat, _source: Source, choice: Choice, ev: &mut dyn Sink) {
     s.pop();
+    if let Choice::BuildBoard { upgrade, kind } = choice {
+        flagship::build(s, seat, upgrade, kind, ev);
+        return;
+    }
     let Choice::Build { kind, system } = choice else {
         return;
     };
@@ -200,10 +235,14 @@ pub fn resolve(s: &mut GameState, seat: Seat, _source: Source, choice: Choice, e
         }
         BuildTarget::CloudCity => cards::pay_for_cloud_city(s, seat, system),
         BuildTarget::Ship => {
-            let Some(slot) = free_starport(s, seat, system, cards::bond(s, seat)) else {
-                return;
-            };
-            s.turn.starports_used |= slot_key(system, slot);
+            // an unused starport first, keeping the Flagship's
+            // allowance (FS-12) for later in the turn.
+            let slot = free_starport(s, seat, system, cards::bond(s, seat));
+            match slot {
+                Some(slot) => s.turn.starports_used |= slot_key(system, slot),
+                None if flagship::may_build_ship(s, seat, system) => s.turn.flagship_ships += 1,
+                None => return,
+            }
             let damaged =
                 s.controlled_by_other(seat, system) && !cards::ships_always_fresh(s, seat);
             s.place_ships(seat.owner(), system, 1, damaged);
@@ -219,7 +258,9 @@ pub fn resolve(s: &mut GameState, seat: Seat, _source: Source, choice: Choice, e
                 { systems: vec![system] },
                 "{seat} builds a ship in {system}{how}."
             );
-            cards::after_build_ship(s, seat, system, slot, ev);
+            if let Some(slot) = slot {
+                cards::after_build_ship(s, seat, system, slot, ev);
+            }
         }
     }
 }

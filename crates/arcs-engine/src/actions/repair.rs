@@ -25,11 +25,14 @@ pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, Pie
             ship.into_iter().chain(buildings)
         })
         .chain(crate::campaign::free::repair_targets(s, seat))
+        .chain(crate::campaign::flagship::repair_targets(s, seat))
 }
 
 pub fn any(s: &GameState, seat: Seat) -> bool {
     s.board.damaged(seat.owner()) & s.in_play != 0
-        || (s.is_campaign() && !crate::campaign::free::repair_targets(s, seat).is_empty())
+        || (s.is_campaign()
+            && (!crate::campaign::free::repair_targets(s, seat).is_empty()
+                || !crate::campaign::flagship::repair_targets(s, seat).is_empty()))
 }
 
 pub fn choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
@@ -47,6 +50,12 @@ pub fn resolve(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sink)
 /// Makes a damaged piece fresh.
 pub fn repair(s: &mut GameState, seat: Seat, system: SystemId, piece: Piece, ev: &mut dyn Sink) {
     match piece {
+        // FS-17: one damaged Upgrade or Armor, wherever the Flagship is.
+        Piece::Flagship { owner, .. } => {
+            if let Some(slot) = crate::campaign::flagship::slot_of(piece) {
+                crate::campaign::flagship::repair(s, owner, slot, ev);
+            }
+        }
         Piece::Ship { owner, .. } => {
             let mut guard = s.sys_mut(system);
             let sh = guard.ships_mut(owner);

@@ -222,8 +222,10 @@ pub fn repair_and_destroy(s: &mut GameState, ev: &mut dyn Sink) {
                 destroyed += n as u32;
             }
         }
-        // D2: damaged buildings; D3: buildings where Blight stands alone.
+        // D2: damaged buildings; D3: buildings where Blight stands alone
+        // (a Flagship is a ship there, A-21).
         let blight_alone = s.sys(sys).ships_of(Owner::Blight).total() > 0
+            && s.sys(sys).flagships == 0
             && (0..MAX_OWNERS)
                 .map(Owner::from_index)
                 .filter(|o| *o != Owner::Blight)
@@ -238,6 +240,8 @@ pub fn repair_and_destroy(s: &mut GameState, ev: &mut dyn Sink) {
             }
         }
     }
+    // D2: damaged Upgrades and Armor (FS-29).
+    destroyed += super::flagship::destroy_damaged(s, ev);
     log!(
         ev,
         "intermission",

@@ -19,6 +19,7 @@ pub mod edicts;
 pub mod empire;
 pub mod events;
 pub mod fates;
+pub mod flagship;
 pub mod frame;
 pub mod free;
 pub mod grand;
@@ -231,6 +232,10 @@ pub struct Campaign {
     /// p8 "log sheet"): each Act's end, oldest first.
     #[serde(default, skip_serializing_if = "no_past_acts")]
     pub past: List<PastAct, 2>,
+    /// Each seat's Flagship board, if it has a Flagship (p22; the piece's
+    /// system is `SystemState::flagships`). Kept from Act to Act (FS-06).
+    #[serde(default, skip_serializing_if = "flagship::no_flagships")]
+    pub flagships: [Option<flagship::FlagshipBoard>; MAX_SEATS],
 }
 
 /// One finished Act on the campaign's log sheet: at its end, each seat's
@@ -315,6 +320,7 @@ impl Campaign {
             court_scrapped: List::new(),
             fate_pool: List::new(),
             past: List::new(),
+            flagships: [None; MAX_SEATS],
         }
     }
     pub fn is_outlaw(&self, seat: Seat) -> bool {

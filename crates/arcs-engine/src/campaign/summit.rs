@@ -173,6 +173,8 @@ pub fn legal(s: &GameState, n: &Negotiation) -> bool {
                         && supply > 0
                         && more_than_one_on_map(s, by, kind)
                 }
+                // FS-28: nothing of a Flagship can be ceded.
+                Piece::Flagship { .. } => false,
             }
         }
         NegotiationAct::Delegate { pos } => s.court.get(pos as usize).is_some_and(|slot| {
@@ -407,6 +409,7 @@ pub fn apply(s: &mut GameState, n: &Negotiation, ev: &mut dyn Sink) {
                 log!(ev, "summit", Some(by), { systems: vec![system] },
                     "{by} cedes control: their {} in {system} becomes {to}'s.", b.kind.name());
             }
+            Piece::Flagship { .. } => {}
         },
         NegotiationAct::Delegate { pos } => {
             s.court[pos as usize].agents[by.index()] -= 1;
@@ -812,6 +815,7 @@ pub fn negotiation_words(s: &GameState, n: &Negotiation) -> String {
                     .flatten()
                     .map_or("building", |b| b.kind.name())
             ),
+            Piece::Flagship { .. } => format!("{by} cedes a piece of their Flagship to {to}"),
         },
         NegotiationAct::Delegate { pos } => format!(
             "{by} hands one of their agents on {} (Court {}) to {to}",

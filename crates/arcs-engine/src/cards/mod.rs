@@ -1211,10 +1211,15 @@ pub fn effective_intercepts(s: &GameState, b: &BattleFrame, n: u8) -> u8 {
 /// B-BAT-05.2: one hit per fresh defending ship; Agitator *Irregular*: one
 /// per Weapon icon of the defender instead.
 pub fn intercept_hits(s: &GameState, b: &BattleFrame) -> u8 {
-    match b.defender.seat() {
+    let n = match b.defender.seat() {
         Some(d) if any_held(s, d, Hook::Irregular, |x| x.irregular) => shared::weapon_icons(s, d),
         _ => s.sys(b.system).ships_of(b.defender).fresh,
-    }
+    };
+    // FS-23: a defending Flagship does not intercept, unless it has the
+    // Defense Array: then once per fresh starport on its board.
+    n + b.defending_flagship(s).map_or(0, |d| {
+        crate::campaign::flagship::defense_array_intercepts(s, d)
+    })
 }
 
 /// Irregular: after the intercept the Agitator discards 1 Weapon token

@@ -72,6 +72,15 @@ pub struct Building {
 pub struct SystemState {
     pub ships: [ShipCount; MAX_OWNERS],
     pub slots: [Option<Building>; 3],
+    /// Seats whose Flagship is here, a bit each (campaign rules p22,
+    /// `campaign/flagship.rs`): a fresh Loyal ship that no ship count holds,
+    /// so nothing that removes ships can remove it (FS-05).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub flagships: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl SystemState {
@@ -89,6 +98,9 @@ impl SystemState {
         if self.ships[Owner::Empire.index()].fresh > 0 {
             return Some(Owner::Empire);
         }
+        if self.flagships != 0 {
+            return self.controller_with_flagships();
+        }
         // The largest fresh fleet among the seats, then which seats have it
         // as a mask: no branch per seat (fleet sizes differ every call, so
         // branches mispredict; this runs for every Tax, Build and Move
@@ -103,6 +115,24 @@ impl SystemState {
         (best > 0 && with_best & (with_best - 1) == 0)
             .then(|| Owner::from_index(with_best.trailing_zeros() as usize))
     }
+    /// [`controller`](Self::controller) where a Flagship counts as one
+    /// fresh ship of its seat (FS-05); out of line, as only campaign games
+    /// with Flagships ask.
+    #[cold]
+    fn controller_with_flagships(&self) -> Option<Owner> {
+        let fleet = |i: usize| self.ships[i].fresh as u16 + (self.flagships >> i & 1) as u16;
+        let best = (0..crate::ids::MAX_SEATS).map(fleet).max().unwrap_or(0);
+        let mut with_best = (0..crate::ids::MAX_SEATS).filter(|&i| fleet(i) == best);
+        match (best > 0, with_best.next(), with_best.next()) {
+            (true, Some(i), None) => Some(Owner::from_index(i)),
+            _ => None,
+        }
+    }
+    /// The seat's Flagship is here.
+    #[inline]
+    pub fn has_flagship_of(&self, o: Owner) -> bool {
+        self.flagships >> o.index() & 1 != 0
+    }
     pub fn buildings(&self) -> impl Iterator<Item = (u8, Building)> + '_ {
         self.slots
             .iter()
@@ -114,7 +144,9 @@ impl SystemState {
     }
     #[inline]
     pub fn has_pieces_of(&self, o: Owner) -> bool {
-        self.ships_of(o).total() > 0 || self.buildings_of(o).next().is_some()
+        self.ships_of(o).total() > 0
+            || self.buildings_of(o).next().is_some()
+            || self.has_flagship_of(o)
     }
 }
 
@@ -150,7 +182,9 @@ impl BoardIndex {
         let on = |b: bool| (b as u32) << i;
         for o in 0..MAX_OWNERS {
             let ships = x.ships[o];
-            self.ships[o] = (self.ships[o] & !bit) | on(ships.total() > 0);
+            // A Flagship is a ship of its seat here (FS-05).
+            let flagship = x.flagships >> o & 1 != 0;
+            self.ships[o] = (self.ships[o] & !bit) | on(ships.total() > 0 || flagship);
             self.damaged[o] = (self.damaged[o] & !bit) | on(ships.damaged > 0);
             self.buildings[o] &= !bit;
             self.starports[o] &= !bit;
@@ -183,7 +217,8 @@ impl BoardIndex {
                 .iter()
                 .flatten()
                 .any(|b| b.owner.index() == o && b.damaged);
-            self.ships[o] = (self.ships[o] & !bit) | on(ships.total() > 0);
+            let flagship = x.flagships >> o & 1 != 0;
+            self.ships[o] = (self.ships[o] & !bit) | on(ships.total() > 0 || flagship);
             self.damaged[o] = (self.damaged[o] & !bit) | on(ships.damaged > 0 || damaged_building);
         }
     }

@@ -125,6 +125,9 @@ pub struct TurnScope {
     /// Fresh ships that arrived in each system by the current Move
     /// (Sprinter Drives).
     pub moved_fresh: [u8; SystemId::COUNT],
+    /// Ships built at the seat's Flagship this turn (FS-12).
+    #[serde(default)]
+    pub flagship_ships: u8,
 }
 
 impl TurnScope {
@@ -144,6 +147,7 @@ impl TurnScope {
             secured_in_prelude: List::new(),
             once_used: List::new(),
             moved_fresh: [0; SystemId::COUNT],
+            flagship_ships: 0,
         }
     }
 }

@@ -659,6 +659,13 @@ impl Procedure for Effect {
                             // Outside battle: Outrage and Ransack (B-CITY-01, AMB-41).
                             s.hit_building(at, slot, Some(seat), ev);
                         }
+                        // board pieces are hit like buildings, no
+                        // Outrage (FS-15); a Trophy for the shooter.
+                        Piece::Flagship { owner, .. } => {
+                            if let Some(slot) = crate::campaign::flagship::slot_of(piece) {
+                                crate::campaign::flagship::hit(s, owner, slot, Some(seat), ev);
+                            }
+                        }
                     }
                     if hits == 0 {
                         remove_card_frame(s, |x| matches!(x, CardFrame::LoreBase(Rifles { .. })));

@@ -1,0 +1,955 @@
+//! Flagships (campaign rules p22–25, seed 000 L1610–L1728; the plan and
+//! every rule id FS-xx in `docs/flagships.md`).
+//!
+//! A Flagship is a piece and a board. The piece is a fresh Loyal ship that
+//! can never be removed from the map (FS-05): it is a bit per seat in
+//! [`SystemState::flagships`](crate::state::SystemState), kept out of the
+//! ship counts so that no path that damages, destroys, scraps, returns,
+//! replaces or cedes ships can touch it by accident; control, presence
+//! and the board's index count it as one fresh ship. The board has six
+//! columns, each an Upgrade slot with an Armor slot above it, holding the
+//! owner's cities and starports (FS-09); it lives in
+//! [`Campaign::flagships`](super::Campaign).
+
+use crate::choice::{Choice, Piece};
+use crate::event::Sink;
+use crate::ids::*;
+use crate::log;
+use crate::state::{BuildingKind, GameState, TrophyKind};
+use serde::{Deserialize, Serialize};
+
+/// The six Upgrades, in the board's column order left to right (campaign
+/// components: `flagship_board_order`). Hull is the rightmost column.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Upgrade {
+    SlipstreamDrive,
+    TractorBeam,
+    ControlArray,
+    DefenseArray,
+    ShipCrane,
+    Hull,
+}
+
+impl Upgrade {
+    pub const ALL: [Upgrade; 6] = [
+        Upgrade::SlipstreamDrive,
+        Upgrade::TractorBeam,
+        Upgrade::ControlArray,
+        Upgrade::DefenseArray,
+        Upgrade::ShipCrane,
+        Upgrade::Hull,
+    ];
+    /// Its column, 0 (left) to 5 (Hull).
+    pub fn col(self) -> usize {
+        self as usize
+    }
+    pub fn from_col(col: usize) -> Option<Upgrade> {
+        Self::ALL.get(col).copied()
+    }
+    /// The planet type the Flagship must be at to build this Upgrade;
+    /// `None` for Hull (any planet, FS-35).
+    pub fn upgrade_planet(self) -> Option<Resource> {
+        match self {
+            Upgrade::SlipstreamDrive => Some(Resource::Fuel),
+            Upgrade::TractorBeam => Some(Resource::Relic),
+            Upgrade::ControlArray => Some(Resource::Psionic),
+            Upgrade::DefenseArray => Some(Resource::Weapon),
+            Upgrade::ShipCrane => Some(Resource::Material),
+            Upgrade::Hull => None,
+        }
+    }
+    /// The planet type for this column's Armor (p25's board: L1715–1720).
+    pub fn armor_planet(self) -> Option<Resource> {
+        match self {
+            Upgrade::SlipstreamDrive => Some(Resource::Relic),
+            Upgrade::TractorBeam => Some(Resource::Weapon),
+            Upgrade::ControlArray => Some(Resource::Material),
+            Upgrade::DefenseArray => Some(Resource::Psionic),
+            Upgrade::ShipCrane => Some(Resource::Fuel),
+            Upgrade::Hull => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Upgrade::SlipstreamDrive => "Slipstream Drive",
+            Upgrade::TractorBeam => "Tractor Beam",
+            Upgrade::ControlArray => "Control Array",
+            Upgrade::DefenseArray => "Defense Array",
+            Upgrade::ShipCrane => "Ship Crane",
+            Upgrade::Hull => "Hull",
+        }
+    }
+    /// The word scenarios and the text protocol use.
+    pub fn word(self) -> &'static str {
+        match self {
+            Upgrade::SlipstreamDrive => "slipstream",
+            Upgrade::TractorBeam => "tractor",
+            Upgrade::ControlArray => "control",
+            Upgrade::DefenseArray => "defense",
+            Upgrade::ShipCrane => "crane",
+            Upgrade::Hull => "hull",
+        }
+    }
+    /// Reads a word or a name ("crane", "ship-crane", "Ship Crane").
+    pub fn parse(w: &str) -> Option<Upgrade> {
+        let w = w.to_ascii_lowercase().replace(['-', '_', ' '], "");
+        Self::ALL
+            .into_iter()
+            .find(|u| w == u.word() || w == u.name().to_ascii_lowercase().replace(' ', ""))
+    }
+}
+
+/// A city or starport on a Flagship board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BoardPiece {
+    pub kind: BuildingKind,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub damaged: bool,
+}
+
+/// One column: the Upgrade slot (bottom row) and its Armor slot above.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Column {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upgrade: Option<BoardPiece>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub armor: Option<BoardPiece>,
+}
+
+/// A slot of the board: a column and its row.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BoardSlot {
+    pub upgrade: Upgrade,
+    pub armor: bool,
+}
+
+impl BoardSlot {
+    /// "the Ship Crane Armor", "the Hull".
+    pub fn name(self) -> String {
+        if self.armor {
+            format!("the {} Armor", self.upgrade.name())
+        } else {
+            format!("the {}", self.upgrade.name())
+        }
+    }
+}
+
+/// A Flagship board (its columns, left to right).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "[Column; 6]", into = "[Column; 6]")]
+pub struct FlagshipBoard {
+    pub columns: [Column; 6],
+}
+
+impl TryFrom<[Column; 6]> for FlagshipBoard {
+    type Error = String;
+    /// I2: an Armor stands only on its column's Upgrade (FS-09).
+    fn try_from(columns: [Column; 6]) -> Result<Self, String> {
+        for (i, c) in columns.iter().enumerate() {
+            if c.armor.is_some() && c.upgrade.is_none() {
+                return Err(format!(
+                    "the {} Armor has no Upgrade under it",
+                    Upgrade::ALL[i].name()
+                ));
+            }
+        }
+        Ok(FlagshipBoard { columns })
+    }
+}
+
+impl From<FlagshipBoard> for [Column; 6] {
+    fn from(b: FlagshipBoard) -> Self {
+        b.columns
+    }
+}
+
+impl FlagshipBoard {
+    pub fn get(&self, slot: BoardSlot) -> Option<BoardPiece> {
+        let c = &self.columns[slot.upgrade.col()];
+        if slot.armor {
+            c.armor
+        } else {
+            c.upgrade
+        }
+    }
+    pub fn get_mut(&mut self, slot: BoardSlot) -> &mut Option<BoardPiece> {
+        let c = &mut self.columns[slot.upgrade.col()];
+        if slot.armor {
+            &mut c.armor
+        } else {
+            &mut c.upgrade
+        }
+    }
+    /// Every filled slot with its piece, column by column (Upgrade first).
+    pub fn pieces(&self) -> impl Iterator<Item = (BoardSlot, BoardPiece)> + '_ {
+        Upgrade::ALL.into_iter().flat_map(move |upgrade| {
+            [false, true].into_iter().filter_map(move |armor| {
+                let slot = BoardSlot { upgrade, armor };
+                self.get(slot).map(|p| (slot, p))
+            })
+        })
+    }
+    /// The Upgrade is on the board, fresh or damaged (FS-16).
+    pub fn has(&self, u: Upgrade) -> bool {
+        self.columns[u.col()].upgrade.is_some()
+    }
+    /// Fresh starports, Upgrades and Armor alike: the Flagship's dice and
+    /// Defense Array's intercepts (FS-18, FS-23).
+    pub fn fresh_starports(&self) -> u8 {
+        self.pieces()
+            .filter(|(_, p)| p.kind == BuildingKind::Starport && !p.damaged)
+            .count() as u8
+    }
+    pub fn count(&self, kind: BuildingKind) -> u8 {
+        self.pieces().filter(|(_, p)| p.kind == kind).count() as u8
+    }
+    pub fn is_empty(&self) -> bool {
+        self.pieces().next().is_none()
+    }
+    /// The slot a new piece of column `u` would fill: bottom first; the
+    /// Armor only on a fresh Upgrade (FS-09).
+    pub fn next_slot(&self, u: Upgrade) -> Option<BoardSlot> {
+        let c = &self.columns[u.col()];
+        match (c.upgrade, c.armor) {
+            (None, _) => Some(BoardSlot {
+                upgrade: u,
+                armor: false,
+            }),
+            (Some(up), None) if !up.damaged => Some(BoardSlot {
+                upgrade: u,
+                armor: true,
+            }),
+            _ => None,
+        }
+    }
+    /// Slots a battle hit may take: each column's top piece, Armor before
+    /// its own Upgrade (FS-19; docs/rulings.md A-03 is per column).
+    pub fn hit_targets(&self) -> impl Iterator<Item = BoardSlot> + '_ {
+        Upgrade::ALL.into_iter().filter_map(move |upgrade| {
+            let c = &self.columns[upgrade.col()];
+            if c.armor.is_some() {
+                Some(BoardSlot {
+                    upgrade,
+                    armor: true,
+                })
+            } else {
+                c.upgrade.map(|_| BoardSlot {
+                    upgrade,
+                    armor: false,
+                })
+            }
+        })
+    }
+    /// The slot a Crisis hit takes (FS-27): the rightmost Armor, else the
+    /// rightmost Upgrade.
+    pub fn crisis_target(&self) -> Option<BoardSlot> {
+        for armor in [true, false] {
+            for upgrade in Upgrade::ALL.into_iter().rev() {
+                let slot = BoardSlot { upgrade, armor };
+                if self.get(slot).is_some() {
+                    return Some(slot);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Serde: no Flagship at all is not written.
+pub fn no_flagships(b: &[Option<FlagshipBoard>; MAX_SEATS]) -> bool {
+    b.iter().all(Option::is_none)
+}
+
+impl GameState {
+    /// The seat's Flagship board, if it has a Flagship.
+    #[inline]
+    pub fn flagship(&self, seat: Seat) -> Option<&FlagshipBoard> {
+        self.campaign()
+            .and_then(|c| c.flagships[seat.index()].as_ref())
+    }
+    #[inline]
+    pub fn has_flagship(&self, seat: Seat) -> bool {
+        self.flagship(seat).is_some()
+    }
+    fn flagship_mut(&mut self, seat: Seat) -> Option<&mut FlagshipBoard> {
+        self.campaign_mut()
+            .and_then(|c| c.flagships[seat.index()].as_mut())
+    }
+    /// Where the seat's Flagship piece is.
+    pub fn flagship_at(&self, seat: Seat) -> Option<SystemId> {
+        if !self.has_flagship(seat) {
+            return None;
+        }
+        SystemId::all().find(|x| self.sys(*x).flagships & (1 << seat.0) != 0)
+    }
+    /// Seats whose Flagship is in `sys`, a bit each.
+    #[inline]
+    pub fn flagships_in(&self, sys: SystemId) -> u8 {
+        self.sys(sys).flagships
+    }
+}
+
+/// FS-01/02: the seat gains a Flagship in `sys`: the piece goes there,
+/// every Loyal city and starport of the seat on the map is replaced by a
+/// Free one of the same type (damaged stays damaged; cities back to the
+/// player board, starports to the supply), and the empty board is the
+/// seat's. The Free supply may run dry: proxies stand in (L1420;
+/// docs/flagships.md A-16), so the replacement always happens.
+pub fn gain(s: &mut GameState, seat: Seat, sys: SystemId, ev: &mut dyn Sink) {
+    let Some(c) = s.campaign_mut() else { return };
+    c.flagships[seat.index()] = Some(FlagshipBoard::default());
+    s.sys_mut(sys).flagships |= 1 << seat.0;
+    log!(
+        ev,
+        "flagship",
+        Some(seat),
+        { systems: vec![sys] },
+        "{seat} gains a Flagship and places it in {sys}."
+    );
+    let mut replaced = 0;
+    for x in SystemId::all() {
+        for slot in 0..3u8 {
+            let Some(b) = s.sys(x).slots[slot as usize] else {
+                continue;
+            };
+            if b.owner != seat.owner() || slot == crate::state::EXTRA_SLOT {
+                // FS-08: buildings outside the printed slots (Gate Ports,
+                // Cloud Cities) stay Loyal.
+                continue;
+            }
+            s.sys_mut(x).slots[slot as usize] = Some(crate::state::Building {
+                owner: Owner::Free,
+                ..b
+            });
+            if let Some(c) = s.campaign_mut() {
+                match b.kind {
+                    BuildingKind::City => c.free_cities = c.free_cities.saturating_sub(1),
+                    BuildingKind::Starport => c.free_starports = c.free_starports.saturating_sub(1),
+                }
+            }
+            match b.kind {
+                BuildingKind::City => s.return_cities(seat, 1, ev),
+                BuildingKind::Starport => s.seat_mut(seat).starports += 1,
+            }
+            replaced += 1;
+        }
+    }
+    if replaced > 0 {
+        log!(
+            ev,
+            "flagship",
+            Some(seat),
+            "{seat}'s {replaced} cities and starports on the map become Free."
+        );
+    }
+}
+
+/// Where the seat may place a Flagship it gains: a system with its Loyal
+/// pieces (FS-02), or with none on the map any gate (A-16).
+pub fn placement_targets(s: &GameState, seat: Seat) -> Vec<SystemId> {
+    let mine: Vec<SystemId> =
+        crate::state::systems_in(s.board.pieces(seat.owner()) & s.in_play).collect();
+    if !mine.is_empty() {
+        return mine;
+    }
+    s.systems_in_play().filter(|x| x.is_gate()).collect()
+}
+
+/// FS-03: a piece placed on the board by a Fate's setup (fresh, no planet
+/// check): a city from the player board, a starport from the supply.
+pub fn place(
+    s: &mut GameState,
+    seat: Seat,
+    slot: BoardSlot,
+    kind: BuildingKind,
+    ev: &mut dyn Sink,
+) {
+    put(s, seat, slot, kind, false, ev);
+}
+
+fn put(
+    s: &mut GameState,
+    seat: Seat,
+    slot: BoardSlot,
+    kind: BuildingKind,
+    damaged: bool,
+    _ev: &mut dyn Sink,
+) -> bool {
+    let have = match kind {
+        BuildingKind::City => s.seat(seat).cities,
+        BuildingKind::Starport => s.seat(seat).starports,
+    };
+    if have == 0 {
+        return false;
+    }
+    let Some(b) = s.flagship_mut(seat) else {
+        return false;
+    };
+    let cell = b.get_mut(slot);
+    if cell.is_some() {
+        return false;
+    }
+    *cell = Some(BoardPiece { kind, damaged });
+    match kind {
+        BuildingKind::City => s.seat_mut(seat).cities -= 1,
+        BuildingKind::Starport => s.seat_mut(seat).starports -= 1,
+    }
+    true
+}
+
+/// FS-07: a seat with a Flagship builds no Loyal city or starport in the
+/// map's printed slots.
+#[inline]
+pub fn builds_on_map(s: &GameState, seat: Seat) -> bool {
+    !s.has_flagship(seat)
+}
+
+/// FS-09: the board pieces the seat may build now: per column the next
+/// slot, with the Flagship at a planet of that slot's type (Hull: any
+/// planet; never at a gate, A-05).
+pub fn build_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
+    let (Some(b), Some(at)) = (s.flagship(seat), s.flagship_at(seat)) else {
+        return;
+    };
+    let Some(planet) = s.planet_type(at) else {
+        return;
+    };
+    let st = s.seat(seat);
+    for u in Upgrade::ALL {
+        let Some(slot) = b.next_slot(u) else { continue };
+        let need = if slot.armor {
+            u.armor_planet()
+        } else {
+            u.upgrade_planet()
+        };
+        if need.is_some_and(|r| r != planet) {
+            continue;
+        }
+        if st.cities > 0 {
+            out.push(Choice::BuildBoard {
+                upgrade: u,
+                kind: BuildingKind::City,
+            });
+        }
+        if st.starports > 0 {
+            out.push(Choice::BuildBoard {
+                upgrade: u,
+                kind: BuildingKind::Starport,
+            });
+        }
+    }
+}
+
+/// Whether [`build_choices`] lists anything.
+pub fn can_build(s: &GameState, seat: Seat) -> bool {
+    let mut v = Vec::new();
+    build_choices(s, seat, &mut v);
+    !v.is_empty()
+}
+
+/// FS-09/10: builds a piece in column `u`'s next slot, damaged if someone
+/// else controls the Flagship's system (B-BLD-05).
+pub fn build(s: &mut GameState, seat: Seat, u: Upgrade, kind: BuildingKind, ev: &mut dyn Sink) {
+    let Some(slot) = s.flagship(seat).and_then(|b| b.next_slot(u)) else {
+        return;
+    };
+    let Some(at) = s.flagship_at(seat) else {
+        return;
+    };
+    let damaged = s.controlled_by_other(seat, at);
+    if !put(s, seat, slot, kind, damaged, ev) {
+        return;
+    }
+    let how = if damaged {
+        " damaged (a Rival controls its system)"
+    } else {
+        ""
+    };
+    log!(
+        ev,
+        "build",
+        Some(seat),
+        { systems: vec![at] },
+        "{seat} builds a {} on {} of their Flagship{how}.",
+        kind.name(),
+        slot.name()
+    );
+}
+
+/// FS-12: ships built at the Flagship this turn, and how many it allows
+/// (2 with the Ship Crane, fresh or damaged).
+pub fn ship_allowance(s: &GameState, seat: Seat) -> u8 {
+    match s.flagship(seat) {
+        Some(b) if b.has(Upgrade::ShipCrane) => 2,
+        Some(_) => 1,
+        None => 0,
+    }
+}
+
+/// The Flagship may still build a ship in its system this turn (FS-12).
+pub fn may_build_ship(s: &GameState, seat: Seat, sys: SystemId) -> bool {
+    s.turn.flagship_ships < ship_allowance(s, seat) && s.flagship_at(seat) == Some(sys)
+}
+
+/// FS-23: the intercept hits a defending Flagship adds: with the Defense
+/// Array (fresh or damaged, FS-16), its board's fresh starports.
+pub fn defense_array_intercepts(s: &GameState, seat: Seat) -> u8 {
+    match s.flagship(seat) {
+        Some(b) if b.has(Upgrade::DefenseArray) => b.fresh_starports(),
+        _ => 0,
+    }
+}
+
+/// The seat's damaged board pieces, as Repair targets (FS-17: "repair
+/// your Flagship" repairs one Upgrade or Armor, wherever it is).
+pub fn repair_targets(s: &GameState, seat: Seat) -> Vec<(SystemId, Piece)> {
+    let (Some(b), Some(at)) = (s.flagship(seat), s.flagship_at(seat)) else {
+        return Vec::new();
+    };
+    b.pieces()
+        .filter(|(_, p)| p.damaged)
+        .map(|(slot, _)| (at, piece_at(seat, slot)))
+        .collect()
+}
+
+/// The [`Piece`] naming a slot of `seat`'s board.
+pub fn piece_at(seat: Seat, slot: BoardSlot) -> Piece {
+    Piece::Flagship {
+        owner: seat,
+        col: slot.upgrade.col() as u8,
+        armor: slot.armor,
+    }
+}
+
+/// The board slot a [`Piece::Flagship`] names.
+pub fn slot_of(piece: Piece) -> Option<BoardSlot> {
+    match piece {
+        Piece::Flagship { col, armor, .. } => Some(BoardSlot {
+            upgrade: Upgrade::from_col(col as usize)?,
+            armor,
+        }),
+        _ => None,
+    }
+}
+
+/// Repairs a damaged board piece (FS-17).
+pub fn repair(s: &mut GameState, seat: Seat, slot: BoardSlot, ev: &mut dyn Sink) {
+    let Some(p) = s.flagship_mut(seat).and_then(|b| b.get_mut(slot).as_mut()) else {
+        return;
+    };
+    p.damaged = false;
+    log!(
+        ev,
+        "repair",
+        Some(seat),
+        "{seat} repairs {} of their Flagship.",
+        slot.name()
+    );
+}
+
+/// FS-22: a hit on a board piece damages it, or destroys a damaged one
+/// (its owner's city back to the player board, a starport to the supply,
+/// or a Trophy for `trophy_to`). Never Outrage nor a Ransack (FS-15).
+/// Returns true if destroyed.
+pub fn hit(
+    s: &mut GameState,
+    seat: Seat,
+    slot: BoardSlot,
+    trophy_to: Option<Seat>,
+    ev: &mut dyn Sink,
+) -> bool {
+    let Some(p) = s.flagship(seat).and_then(|b| b.get(slot)) else {
+        return false;
+    };
+    if !p.damaged {
+        if let Some(x) = s.flagship_mut(seat).and_then(|b| b.get_mut(slot).as_mut()) {
+            x.damaged = true;
+        }
+        log!(
+            ev,
+            "hit",
+            Some(seat),
+            "The {} on {} of {seat}'s Flagship is damaged.",
+            p.kind.name(),
+            slot.name()
+        );
+        return false;
+    }
+    destroy(s, seat, slot, trophy_to, ev);
+    true
+}
+
+/// Removes a board piece as destroyed (FS-15, FS-22).
+pub fn destroy(
+    s: &mut GameState,
+    seat: Seat,
+    slot: BoardSlot,
+    trophy_to: Option<Seat>,
+    ev: &mut dyn Sink,
+) {
+    let Some(p) = s.flagship_mut(seat).and_then(|b| b.get_mut(slot).take()) else {
+        return;
+    };
+    log!(
+        ev,
+        "destroy",
+        Some(seat),
+        "The {} on {} of {seat}'s Flagship is destroyed.",
+        p.kind.name(),
+        slot.name()
+    );
+    let kind = match p.kind {
+        BuildingKind::City => TrophyKind::City,
+        BuildingKind::Starport => TrophyKind::Starport,
+    };
+    s.piece_destroyed(seat.owner(), kind, trophy_to, ev);
+    // An Armor never stands without its Upgrade (FS-09). Hits take the
+    // Armor first (FS-19, FS-27), so this only guards effects that name
+    // an Upgrade directly (Gate Wraith, L8850: "the Upgrade and Armor").
+    if !slot.armor {
+        let armor = BoardSlot {
+            armor: true,
+            ..slot
+        };
+        if s.flagship(seat).and_then(|b| b.get(armor)).is_some() {
+            destroy(s, seat, armor, trophy_to, ev);
+        }
+    }
+}
+
+/// FS-29: the Intermission's step D2 destroys every damaged Upgrade and
+/// Armor (no Trophy, no Outrage). Returns how many.
+pub fn destroy_damaged(s: &mut GameState, ev: &mut dyn Sink) -> u32 {
+    let mut n = 0;
+    for seat in s.seat_ids() {
+        let Some(b) = s.flagship(seat).copied() else {
+            continue;
+        };
+        // Armor first, so no Upgrade is removed from under a fresh Armor.
+        for armor in [true, false] {
+            for (slot, p) in b.pieces() {
+                if slot.armor == armor && p.damaged {
+                    destroy(s, seat, slot, None, ev);
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// The board as words: "Ship Crane: starport, Armor city (damaged); Hull:
+/// city", or "empty".
+pub fn board_words(b: &FlagshipBoard) -> String {
+    let piece = |p: BoardPiece| {
+        if p.damaged {
+            format!("{} (damaged)", p.kind.name())
+        } else {
+            p.kind.name().to_string()
+        }
+    };
+    let cols: Vec<String> = Upgrade::ALL
+        .into_iter()
+        .filter_map(|u| {
+            let c = b.columns[u.col()];
+            let up = c.upgrade?;
+            Some(match c.armor {
+                Some(a) => format!("{}: {}, Armor {}", u.name(), piece(up), piece(a)),
+                None => format!("{}: {}", u.name(), piece(up)),
+            })
+        })
+        .collect();
+    if cols.is_empty() {
+        "empty".into()
+    } else {
+        cols.join("; ")
+    }
+}
+
+/// Invariants: a seat has a Flagship board exactly when its piece is in
+/// one in-play system (I1 of docs/flagships.md; the board type keeps I2).
+/// Pieces on boards are counted with each seat's pieces by
+/// `invariants::check` (I3). A seat with a Flagship may still hold Loyal
+/// buildings in printed slots: it cannot *build* them (FS-07), but a Cede
+/// Control can give it one (A-17).
+pub fn check(s: &GameState) -> Result<(), String> {
+    let Some(c) = s.campaign() else {
+        if s.board.iter().any(|x| x.flagships != 0) {
+            return Err("a Flagship outside the campaign".into());
+        }
+        return Ok(());
+    };
+    for x in SystemId::all() {
+        let f = s.sys(x).flagships;
+        if f >> s.players != 0 {
+            return Err(format!("a Flagship of an absent seat in {x}"));
+        }
+        if f != 0 && !s.is_in_play(x) {
+            return Err(format!("a Flagship in {x}, out of play"));
+        }
+    }
+    for seat in s.seat_ids() {
+        let n = SystemId::all()
+            .filter(|x| s.sys(*x).flagships & (1 << seat.0) != 0)
+            .count();
+        let has = c.flagships[seat.index()].is_some();
+        if n != usize::from(has) {
+            return Err(format!(
+                "{seat} has {} Flagship board and {n} Flagship pieces on the map",
+                if has { "a" } else { "no" }
+            ));
+        }
+    }
+    for (i, b) in c.flagships.iter().enumerate() {
+        if i >= s.players as usize && b.is_some() {
+            return Err("a Flagship board of an absent seat".into());
+        }
+    }
+    Ok(())
+}
+
+/// Scenario setup: `PN flagship S` places the seat's Flagship (with an
+/// empty board unless `board` lines fill it); `PN board: COLUMN [armor]
+/// [damaged] city|starport, ...` puts pieces on it (cities from the player
+/// board, starports from the supply).
+pub fn scenario_setup(s: &mut GameState, seat: Seat, w: &[String]) -> Result<bool, String> {
+    let head = w[0].to_ascii_lowercase();
+    match head.as_str() {
+        "flagship" => {
+            let sys = w
+                .get(1)
+                .and_then(|x| SystemId::parse(x))
+                .ok_or("PN flagship SYSTEM")?;
+            if !s.is_in_play(sys) {
+                return Err(format!("{sys} is out of play"));
+            }
+            let c = s
+                .campaign_mut()
+                .ok_or("`flagship` needs a campaign game (mode campaign)")?;
+            if c.flagships[seat.index()].is_some() {
+                return Err(format!("{seat} already has a Flagship"));
+            }
+            c.flagships[seat.index()] = Some(FlagshipBoard::default());
+            s.sys_mut(sys).flagships |= 1 << seat.0;
+        }
+        "board" => {
+            if !s.has_flagship(seat) {
+                return Err(format!(
+                    "give {seat} a Flagship first (`{seat} flagship S`)"
+                ));
+            }
+            let items: Vec<&String> = w[1..].iter().filter(|x| *x != ":" && *x != ",").collect();
+            let mut i = 0;
+            while i < items.len() {
+                let u = Upgrade::parse(items[i]).ok_or_else(|| {
+                    format!(
+                        "unknown Upgrade {:?} (slipstream, tractor, control, defense, crane, hull)",
+                        items[i]
+                    )
+                })?;
+                i += 1;
+                let mut armor = false;
+                let mut damaged = false;
+                loop {
+                    match items.get(i).map(|x| x.to_ascii_lowercase()).as_deref() {
+                        Some("armor") => armor = true,
+                        Some("damaged") => damaged = true,
+                        Some("fresh") => damaged = false,
+                        _ => break,
+                    }
+                    i += 1;
+                }
+                let kind = match items.get(i).map(|x| x.to_ascii_lowercase()).as_deref() {
+                    Some("city") => BuildingKind::City,
+                    Some("starport") => BuildingKind::Starport,
+                    _ => return Err("PN board: COLUMN [armor] [damaged] city|starport, ...".into()),
+                };
+                i += 1;
+                let slot = BoardSlot { upgrade: u, armor };
+                let b = s.flagship(seat).copied().unwrap_or_default();
+                if armor && b.columns[u.col()].upgrade.is_none() {
+                    return Err(format!("put {}'s Upgrade on before its Armor", u.name()));
+                }
+                if !put(s, seat, slot, kind, damaged, &mut crate::event::NoEvents) {
+                    return Err(format!(
+                        "{} is taken, or {seat} has no {} left",
+                        slot.name(),
+                        kind.name()
+                    ));
+                }
+            }
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// `expect PN flagship S|none` and `expect PN board: ...|empty` (the
+/// whole board, in any order).
+pub fn scenario_expect(s: &GameState, seat: Seat, w: &[String]) -> Option<Result<(), String>> {
+    let head = w[0].to_ascii_lowercase();
+    match head.as_str() {
+        "flagship" => {
+            let got = s.flagship_at(seat);
+            let want = match w.get(1).map(|x| x.as_str()) {
+                Some("none") => None,
+                Some(x) => match SystemId::parse(x) {
+                    Some(sys) => Some(sys),
+                    None => return Some(Err(format!("unknown system {x:?}"))),
+                },
+                None => return Some(Err("expect PN flagship S|none".into())),
+            };
+            Some(if got == want {
+                Ok(())
+            } else {
+                Err(format!("{seat}'s Flagship is {got:?}, not {want:?}"))
+            })
+        }
+        "board" => {
+            let Some(got) = s.flagship(seat).copied() else {
+                return Some(Err(format!("{seat} has no Flagship")));
+            };
+            let mut probe = s.clone();
+            if let Some(c) = probe.campaign_mut() {
+                c.flagships[seat.index()] = Some(FlagshipBoard::default());
+            }
+            // Give the probe the pieces back so the setup parser can place them.
+            probe.seat_mut(seat).cities = 5;
+            probe.seat_mut(seat).starports = 5;
+            let rest: Vec<String> = w[1..].iter().filter(|x| *x != "empty").cloned().collect();
+            let want = if rest.is_empty() {
+                FlagshipBoard::default()
+            } else {
+                let mut line = vec!["board".to_string()];
+                line.extend(rest);
+                if let Err(e) = scenario_setup(&mut probe, seat, &line) {
+                    return Some(Err(e));
+                }
+                probe.flagship(seat).copied().unwrap_or_default()
+            };
+            Some(if got == want {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{seat}'s Flagship board is {}, not {}",
+                    board_words(&got),
+                    board_words(&want)
+                ))
+            })
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(kind: BuildingKind, damaged: bool) -> Option<BoardPiece> {
+        Some(BoardPiece { kind, damaged })
+    }
+
+    /// FS-09: a column fills bottom first, and its Armor needs a fresh
+    /// Upgrade.
+    #[test]
+    fn fs_09_next_slot_bottom_first_armor_on_fresh_upgrade() {
+        let mut b = FlagshipBoard::default();
+        let u = Upgrade::ShipCrane;
+        assert_eq!(
+            b.next_slot(u),
+            Some(BoardSlot {
+                upgrade: u,
+                armor: false
+            })
+        );
+        b.columns[u.col()].upgrade = piece(BuildingKind::City, true);
+        assert_eq!(b.next_slot(u), None, "Armor on a damaged Upgrade");
+        b.columns[u.col()].upgrade = piece(BuildingKind::City, false);
+        assert_eq!(
+            b.next_slot(u),
+            Some(BoardSlot {
+                upgrade: u,
+                armor: true
+            })
+        );
+        b.columns[u.col()].armor = piece(BuildingKind::Starport, false);
+        assert_eq!(b.next_slot(u), None, "the column is full");
+    }
+
+    /// FS-19 and FS-27: battle hits take each column's top piece; a
+    /// Crisis takes the rightmost Armor, else the rightmost Upgrade.
+    #[test]
+    fn fs_19_27_hit_targets_and_crisis_order() {
+        let mut b = FlagshipBoard::default();
+        b.columns[0].upgrade = piece(BuildingKind::Starport, false);
+        b.columns[0].armor = piece(BuildingKind::City, false);
+        b.columns[3].upgrade = piece(BuildingKind::Starport, false);
+        b.columns[5].upgrade = piece(BuildingKind::City, false);
+        let t: Vec<BoardSlot> = b.hit_targets().collect();
+        assert_eq!(
+            t,
+            vec![
+                BoardSlot {
+                    upgrade: Upgrade::SlipstreamDrive,
+                    armor: true
+                },
+                BoardSlot {
+                    upgrade: Upgrade::DefenseArray,
+                    armor: false
+                },
+                BoardSlot {
+                    upgrade: Upgrade::Hull,
+                    armor: false
+                },
+            ]
+        );
+        assert_eq!(
+            b.crisis_target(),
+            Some(BoardSlot {
+                upgrade: Upgrade::SlipstreamDrive,
+                armor: true
+            })
+        );
+        b.columns[0].armor = None;
+        assert_eq!(
+            b.crisis_target(),
+            Some(BoardSlot {
+                upgrade: Upgrade::Hull,
+                armor: false
+            })
+        );
+        assert_eq!(b.fresh_starports(), 2);
+    }
+
+    /// The board's columns and planets as printed (L1715–1720).
+    #[test]
+    fn columns_and_planets_as_printed() {
+        use Resource::*;
+        let want = [
+            ("slipstream", Some(Fuel), Some(Relic)),
+            ("tractor", Some(Relic), Some(Weapon)),
+            ("control", Some(Psionic), Some(Material)),
+            ("defense", Some(Weapon), Some(Psionic)),
+            ("crane", Some(Material), Some(Fuel)),
+            ("hull", None, None),
+        ];
+        for (i, (w, up, ar)) in want.into_iter().enumerate() {
+            let u = Upgrade::parse(w).unwrap();
+            assert_eq!(u.col(), i);
+            assert_eq!((u.upgrade_planet(), u.armor_planet()), (up, ar));
+        }
+        assert_eq!(Upgrade::parse("Ship Crane"), Some(Upgrade::ShipCrane));
+        assert_eq!(Upgrade::parse("hul"), None);
+    }
+
+    /// A board read from outside never has an Armor without its Upgrade.
+    #[test]
+    fn armor_without_upgrade_is_refused_on_read() {
+        let json = r#"[{},{},{},{},{},{"armor":{"kind":"city"}}]"#;
+        assert!(serde_json::from_str::<FlagshipBoard>(json).is_err());
+        let ok = r#"[{},{},{},{},{},{"upgrade":{"kind":"city","damaged":true}}]"#;
+        let b: FlagshipBoard = serde_json::from_str(ok).unwrap();
+        assert_eq!(b.count(BuildingKind::City), 1);
+    }
+}
