@@ -458,9 +458,13 @@ impl fmt::Display for Choice {
                         crate::choice::Piece::Building { slot } => {
                             write!(f, "cede {system} building {}", one_based(slot))
                         }
-                        crate::choice::Piece::Flagship { .. } => {
-                            write!(f, "cede {system} flagship")
-                        }
+                        crate::choice::Piece::Flagship { col, armor, .. } => write!(
+                            f,
+                            "cede {system} flagship {}{}",
+                            crate::campaign::flagship::Upgrade::from_col(col as usize)
+                                .map_or("?", |u| u.word()),
+                            if armor { " armor" } else { "" }
+                        ),
                     },
                     NegotiationAct::Delegate { pos } => write!(f, "delegate {}", one_based(pos)),
                     NegotiationAct::Favor => f.write_str("favor"),
@@ -848,9 +852,28 @@ impl std::str::FromStr for Choice {
                                 },
                                 7,
                             ),
+                            // Never legal (FS-28), but every choice's words read back.
+                            "flagship" => {
+                                let u = crate::campaign::flagship::Upgrade::parse(word(6)?)
+                                    .ok_or_else(|| {
+                                        err("slipstream|tractor|control|defense|crane|hull")
+                                    })?;
+                                let armor = w.get(7).is_some_and(|x| *x == "armor");
+                                (
+                                    NegotiationAct::Cede {
+                                        system,
+                                        piece: Piece::Flagship {
+                                            owner: by,
+                                            col: u.col() as u8,
+                                            armor,
+                                        },
+                                    },
+                                    if armor { 8 } else { 7 },
+                                )
+                            }
                             _ => {
                                 return Err(err(
-                                    "cede SYSTEM ship fresh|damaged | cede SYSTEM building N",
+                                    "cede SYSTEM ship fresh|damaged | cede SYSTEM building N | cede SYSTEM flagship COLUMN [armor]",
                                 ))
                             }
                         }

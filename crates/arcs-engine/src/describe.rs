@@ -779,9 +779,21 @@ impl Describer<'_> {
             ),
             (Prompt::Campaign { .. } | Prompt::Consent { .. }, _) => match self.s.stack.last()? {
                 Frame::Campaign(f) => return f.describe(self.s, self.seat, c),
-                Frame::Move(_) => match c {
-                    Choice::Ships { fresh, damaged } => {
+                Frame::Move(m) => match (m.stage, c) {
+                    (_, Choice::Ships { fresh, damaged }) => {
                         format!("Take along {}", imperial_ships(*fresh, *damaged))
+                    }
+                    (crate::actions::mov::MoveStage::Flagship, Choice::Yes) => {
+                        "Move your Flagship with them".into()
+                    }
+                    (crate::actions::mov::MoveStage::Flagship, Choice::No) => {
+                        format!("Leave your Flagship in {}", m.from)
+                    }
+                    (crate::actions::mov::MoveStage::DropFlagship, Choice::Yes) => {
+                        format!("Leave your Flagship at {}", m.at)
+                    }
+                    (crate::actions::mov::MoveStage::DropFlagship, Choice::No) => {
+                        "Take your Flagship on".into()
                     }
                     _ => return None,
                 },

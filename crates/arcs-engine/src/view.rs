@@ -207,6 +207,20 @@ pub struct CampaignView {
     /// first (each seat's Power, Fate, objective and Outrage at its end).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub past_acts: Vec<PastActView>,
+    /// The Flagships (public, p22): each seat's piece and board.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flagships: Vec<FlagshipView>,
+}
+
+/// A seat's Flagship: where the piece is and its board, column by column
+/// (Slipstream Drive .. Hull), each with its Upgrade and Armor.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlagshipView {
+    pub seat: Seat,
+    pub at: Option<SystemId>,
+    pub board: crate::campaign::flagship::FlagshipBoard,
+    /// The board in words ("Ship Crane: city; Hull: starport (damaged)").
+    pub words: String,
 }
 
 /// One finished Act on the log sheet (all public at the Act's end).
@@ -267,6 +281,17 @@ impl CampaignView {
                 .flat_map(|x| crate::campaign::stored::held(s, x).map(move |y| (x, y.card, y.res)))
                 .collect(),
             golems: crate::cards::campaign::caretaker::view(s),
+            flagships: seats()
+                .filter_map(|x| {
+                    let b = c.flagships[x.index()]?;
+                    Some(FlagshipView {
+                        seat: x,
+                        at: s.flagship_at(x),
+                        board: b,
+                        words: crate::campaign::flagship::board_words(&b),
+                    })
+                })
+                .collect(),
             past_acts: c
                 .past
                 .iter()

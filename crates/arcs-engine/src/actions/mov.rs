@@ -12,6 +12,9 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "snake_case")]
 pub enum MoveStage {
     From,
+    /// Campaign p22: whether the seat's Flagship, in the origin, moves
+    /// with the group (it moves like a fresh ship, A-15).
+    Flagship,
     Ships,
     /// Campaign p10: which Imperial ships a Regent moves along (at most one
     /// per Loyal ship moving, the Movement Law).
@@ -19,6 +22,8 @@ pub enum MoveStage {
     To,
     /// Catapult: how many ships stay at the gate just entered.
     Drop,
+    /// Catapult: whether the Flagship stays there too.
+    DropFlagship,
     /// Catapult: how many of the Imperial ships stay there too.
     DropImperial,
     /// Catapult: where the group goes next.
@@ -43,6 +48,9 @@ pub struct MoveFrame {
     pub imp_fresh: u8,
     #[serde(default)]
     pub imp_damaged: u8,
+    /// The seat's Flagship moves with the group (campaign p22).
+    #[serde(default)]
+    pub flagship: bool,
 }
 
 /// Systems holding ships the seat may move (B-MOV-01).
@@ -100,11 +108,14 @@ impl MoveFrame {
             visited: 0,
             imp_fresh: 0,
             imp_damaged: 0,
+            flagship: false,
         }
     }
 
+    /// Loyal ships moving, the Flagship included (it counts for the
+    /// Movement Law like any Loyal ship, A-15).
     fn loyal(&self) -> u8 {
-        self.fresh + self.damaged
+        self.fresh + self.damaged + self.flagship as u8
     }
     fn imperial(&self) -> u8 {
         self.imp_fresh + self.imp_damaged
@@ -113,6 +124,12 @@ impl MoveFrame {
     pub fn prompt(&self) -> (Seat, Prompt) {
         let p = match self.stage {
             MoveStage::From => Prompt::MoveFrom,
+            MoveStage::Flagship => Prompt::Campaign {
+                what: format!("move your Flagship from {} with this group?", self.from),
+            },
+            MoveStage::DropFlagship => Prompt::Campaign {
+                what: format!("Catapult: leave your Flagship at {}?", self.at),
+            },
             MoveStage::Ships => Prompt::MoveShips { from: self.from },
             MoveStage::Imperial => Prompt::Campaign {
                 what: format!(
@@ -142,11 +159,24 @@ impl MoveFrame {
         let o = self.seat.owner();
         match self.stage {
             MoveStage::From => out.extend(origins(s, self.seat).map(Choice::System)),
+            MoveStage::Flagship => {
+                // Without other ships to move, the Flagship must go.
+                let others = s.sys(self.from).ships_of(o).total() > 0
+                    || imperial_only(s, self.seat) & self.from.bit() != 0;
+                out.push(Choice::Yes);
+                if others {
+                    out.push(Choice::No);
+                }
+            }
+            MoveStage::DropFlagship => out.extend([Choice::Yes, Choice::No]),
             MoveStage::Ships => {
                 let sh = s.sys(self.from).ships_of(o);
-                let cap = crate::cards::max_ships_moved(s, self.seat);
-                // Imperial ships alone may move (no ship of one's own).
-                let least = if imperial_only(s, self.seat) & self.from.bit() != 0 {
+                // The Flagship counts as one of the ships moved.
+                let cap =
+                    crate::cards::max_ships_moved(s, self.seat).saturating_sub(self.flagship as u8);
+                // Imperial ships alone may move (no ship of one's own);
+                // the Flagship may move alone.
+                let least = if self.flagship || imperial_only(s, self.seat) & self.from.bit() != 0 {
                     0
                 } else {
                     1
@@ -217,8 +247,32 @@ impl MoveFrame {
                 self.catapult = crate::cards::catapults_from(s, self.seat, sys)
                     || crate::campaign::free::usable_starport(s, self.seat, sys).is_some();
                 s.turn.moved_fresh = [0; SystemId::COUNT];
+                self.stage = if s.sys(sys).has_flagship_of(self.seat.owner()) {
+                    MoveStage::Flagship
+                } else {
+                    MoveStage::Ships
+                };
+                s.set_top(crate::flow::Frame::Move(self));
+            }
+            (MoveStage::Flagship, c) => {
+                self.flagship = c == Choice::Yes;
                 self.stage = MoveStage::Ships;
                 s.set_top(crate::flow::Frame::Move(self));
+            }
+            (MoveStage::DropFlagship, c) => {
+                if c == Choice::Yes {
+                    self.flagship = false;
+                    log!(
+                        ev,
+                        "move",
+                        Some(self.seat),
+                        { systems: vec![self.at] },
+                        "{} leaves their Flagship in {}.",
+                        self.seat,
+                        self.at
+                    );
+                }
+                self.after_ordinary_drop(s, ev);
             }
             (MoveStage::Ships, Choice::Ships { fresh, damaged }) => {
                 self.fresh = fresh;
@@ -272,21 +326,31 @@ impl MoveFrame {
                         self.at
                     );
                 }
-                if self.imperial() > 0 {
-                    if self.loyal() == 0 && movement_law(s, self.seat) {
-                        // No Loyal ship goes on: the Imperial ships stay too.
-                        self.imp_fresh = 0;
-                        self.imp_damaged = 0;
-                    } else {
-                        self.stage = MoveStage::DropImperial;
-                        s.set_top(crate::flow::Frame::Move(self));
-                        return;
-                    }
+                if self.flagship {
+                    self.stage = MoveStage::DropFlagship;
+                    s.set_top(crate::flow::Frame::Move(self));
+                    return;
                 }
-                self.after_drop(s, ev);
+                self.after_ordinary_drop(s, ev);
             }
             _ => s.pop(),
         }
+    }
+
+    /// After the Catapult's drops of Loyal ships: the Imperial ships'.
+    fn after_ordinary_drop(mut self, s: &mut GameState, ev: &mut dyn Sink) {
+        if self.imperial() > 0 {
+            if self.loyal() == 0 && movement_law(s, self.seat) {
+                // No Loyal ship goes on: the Imperial ships stay too.
+                self.imp_fresh = 0;
+                self.imp_damaged = 0;
+            } else {
+                self.stage = MoveStage::DropImperial;
+                s.set_top(crate::flow::Frame::Move(self));
+                return;
+            }
+        }
+        self.after_drop(s, ev);
     }
 
     /// After the Catapult's drops: go on, or stop with nothing left.
@@ -326,6 +390,20 @@ impl MoveFrame {
             b.fresh += self.fresh;
             b.damaged += self.damaged;
         }
+        if self.flagship {
+            let bit = 1 << self.seat.0;
+            s.sys_mut(self.at).flagships &= !bit;
+            s.sys_mut(to).flagships |= bit;
+            log!(
+                ev,
+                "move",
+                Some(self.seat),
+                { systems: vec![self.at, to] },
+                "{} moves their Flagship from {} to {to}.",
+                self.seat,
+                self.at
+            );
+        }
         if self.imperial() > 0 {
             {
                 let mut guard = s.sys_mut(self.at);
@@ -361,7 +439,7 @@ impl MoveFrame {
                 self.imperial(),
                 self.at
             );
-        } else {
+        } else if self.fresh + self.damaged > 0 {
             log!(
                 ev,
                 "move",

@@ -72,13 +72,16 @@ pub fn crisis(s: &mut GameState, sys: SystemId, ev: &mut dyn Sink) {
         }
         let present: Vec<Seat> = s
             .seat_ids()
-            .filter(|x| s.sys(sys).ships_of(x.owner()).total() > 0)
+            .filter(|x| {
+                s.sys(sys).ships_of(x.owner()).total() > 0
+                    || super::flagship::crisis_target(s, sys, *x).is_some()
+            })
             .collect();
         if present.is_empty() {
             break;
         }
         for x in present {
-            hit_ship_no_trophy(s, sys, x.owner());
+            hit_player(s, sys, x, ev);
             hit_players[x.index()] += 1;
         }
     }
@@ -110,6 +113,20 @@ pub fn crisis(s: &mut GameState, sys: SystemId, ev: &mut dyn Sink) {
 /// Hits one ship of `owner` (fresh first), outside battle: a destroyed ship
 /// returns to its owner's supply (Imperial ships to the Imperial supply).
 /// Returns true if one was destroyed.
+/// A Crisis hit on a player's pieces in `sys`: a fresh ship, then the
+/// Flagship's board (FS-26/27: the Flagship takes a hit only when no other
+/// fresh Loyal ship of its owner is there), then a damaged ship
+/// (docs/rulings.md R-CAMP-FLAGSHIP-CRISIS).
+fn hit_player(s: &mut GameState, sys: SystemId, seat: Seat, ev: &mut dyn Sink) {
+    if s.sys(sys).ships_of(seat.owner()).fresh == 0 {
+        if let Some(slot) = super::flagship::crisis_target(s, sys, seat) {
+            super::flagship::hit(s, seat, slot, None, ev);
+            return;
+        }
+    }
+    hit_ship_no_trophy(s, sys, seat.owner());
+}
+
 pub fn hit_ship_no_trophy(s: &mut GameState, sys: SystemId, owner: Owner) -> bool {
     let sh = s.sys(sys).ships_of(owner);
     if sh.total() == 0 {

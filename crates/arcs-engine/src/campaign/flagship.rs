@@ -345,6 +345,15 @@ pub fn gain(s: &mut GameState, seat: Seat, sys: SystemId, ev: &mut dyn Sink) {
     }
 }
 
+/// A Fate's setup gives `seat` a Flagship (FS-01): the seat chooses where
+/// to place it, then [`gain`] runs. Pushed by the Fate (the B Fates'
+/// Act II setups, issue 23).
+pub fn begin_gain(s: &mut GameState, seat: Seat) {
+    s.push(crate::flow::Frame::Campaign(
+        super::CampaignFrame::GainFlagship { seat },
+    ));
+}
+
 /// Where the seat may place a Flagship it gains: a system with its Loyal
 /// pieces (FS-02), or with none on the map any gate.
 pub fn placement_targets(s: &GameState, seat: Seat) -> Vec<SystemId> {
@@ -490,6 +499,15 @@ pub fn ship_allowance(s: &GameState, seat: Seat) -> u8 {
 /// The Flagship may still build a ship in its system this turn (FS-12).
 pub fn may_build_ship(s: &GameState, seat: Seat, sys: SystemId) -> bool {
     s.turn.flagship_ships < ship_allowance(s, seat) && s.flagship_at(seat) == Some(sys)
+}
+
+/// FS-27: where a Crisis hit on `seat`'s Flagship in `sys` goes, if it is
+/// there with a piece on its board.
+pub fn crisis_target(s: &GameState, sys: SystemId, seat: Seat) -> Option<BoardSlot> {
+    if !s.sys(sys).has_flagship_of(seat.owner()) {
+        return None;
+    }
+    s.flagship(seat)?.crisis_target()
 }
 
 /// FS-23: the intercept hits a defending Flagship adds: with the Defense
@@ -941,6 +959,79 @@ mod tests {
         }
         assert_eq!(Upgrade::parse("Ship Crane"), Some(Upgrade::ShipCrane));
         assert_eq!(Upgrade::parse("hul"), None);
+    }
+
+    fn sys(x: &str) -> SystemId {
+        SystemId::parse(x).unwrap()
+    }
+
+    /// FS-01/02, A-16: gaining a Flagship, the seat places it in a system
+    /// with its pieces; its cities and starports in the map's slots become
+    /// Free (damaged stays damaged); a Gate Port outside the slots stays.
+    #[test]
+    fn fs_02_gain_places_the_flagship_and_frees_buildings() {
+        let mut s = crate::campaign::scenario::test_state(
+            "system 1.3: P1 city, P1 damaged starport\nsystem 4.1: P2 city",
+        );
+        let p1 = Seat(0);
+        let free_cities = s.campaign().unwrap().free_cities;
+        begin_gain(&mut s, p1);
+        let mut out = Vec::new();
+        let who = s.settle(&mut crate::event::NoEvents, &mut out);
+        assert_eq!(who, Some(p1));
+        assert_eq!(
+            out,
+            vec![Choice::System(sys("1.1")), Choice::System(sys("1.3"))]
+        );
+        s.apply_for(p1, Choice::System(sys("1.3")), &mut crate::event::NoEvents);
+        assert_eq!(s.flagship_at(p1), Some(sys("1.3")));
+        assert_eq!(s.flagship(p1), Some(&FlagshipBoard::default()));
+        let slots = s.sys(sys("1.3")).slots;
+        assert_eq!(
+            slots[0].map(|b| (b.owner, b.kind, b.damaged)),
+            Some((Owner::Free, BuildingKind::City, false))
+        );
+        assert_eq!(
+            slots[1].map(|b| (b.owner, b.kind, b.damaged)),
+            Some((Owner::Free, BuildingKind::Starport, true))
+        );
+        assert_eq!((s.seat(p1).cities, s.seat(p1).starports), (5, 5));
+        assert_eq!(s.campaign().unwrap().free_cities, free_cities - 1);
+        // P2's city is not touched.
+        assert_eq!(
+            s.sys(sys("4.1")).slots[0].unwrap().owner,
+            Owner::Seat(Seat(1))
+        );
+        crate::invariants::check(&s).unwrap();
+    }
+
+    /// FS-05: the Flagship counts as one fresh ship of its seat for
+    /// control, the Empire's fresh ships still control.
+    #[test]
+    fn fs_05_flagship_counts_for_control() {
+        let mut x = crate::state::SystemState::default();
+        x.flagships = 1;
+        assert_eq!(x.controller(), Some(Owner::Seat(Seat(0))));
+        x.ships[1].fresh = 1;
+        assert_eq!(x.controller(), None, "a tie");
+        x.ships[0].damaged = 3;
+        assert_eq!(x.controller(), None, "damaged ships never count");
+        x.ships[0].fresh = 1;
+        assert_eq!(x.controller(), Some(Owner::Seat(Seat(0))));
+        x.ships[Owner::Empire.index()].fresh = 1;
+        assert_eq!(x.controller(), Some(Owner::Empire));
+    }
+
+    /// The invariants catch a board without its piece, and a piece
+    /// without its board.
+    #[test]
+    fn invariants_tie_the_piece_to_its_board() {
+        let mut s = crate::campaign::scenario::test_state("P1 flagship 1.1");
+        crate::invariants::check(&s).unwrap();
+        s.sys_mut(sys("1.1")).flagships = 0;
+        assert!(crate::invariants::check(&s).is_err());
+        s.sys_mut(sys("2.1")).flagships = 2;
+        assert!(crate::invariants::check(&s).is_err());
     }
 
     /// A board read from outside never has an Armor without its Upgrade.

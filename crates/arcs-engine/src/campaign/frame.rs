@@ -158,6 +158,10 @@ pub enum CampaignFrame {
     },
     /// Act II / III setup steps 1–5.
     ActSetup,
+    /// A seat gains a Flagship (a B Fate's setup, p22): where to place it.
+    GainFlagship {
+        seat: Seat,
+    },
 }
 
 impl CampaignFrame {
@@ -179,6 +183,7 @@ impl CampaignFrame {
             }
             Demand { fr, idx } => edicts::demand_decider(s, fr, idx),
             DistributeArms { fr, .. } => Some(fr),
+            GainFlagship { seat } => Some(seat),
             SetupLog
             | FateSetup { .. }
             | FinishSetup
@@ -254,6 +259,9 @@ impl CampaignFrame {
             }
             Requisition { .. } => "place 2 fresh Imperial ships where?".into(),
             DistributeArms { .. } => "give a Weapon to which Regent?".into(),
+            GainFlagship { .. } => {
+                "place your Flagship where? (in a system with your pieces; your cities and starports on the map become Free)".into()
+            }
             _ => return None,
         };
         Some((seat, Prompt::Campaign { what }))
@@ -338,6 +346,11 @@ impl CampaignFrame {
             }
             Demand { fr, idx } => edicts::demand_choices(s, fr, idx, out),
             Requisition { fr } => edicts::requisition_choices(s, fr, out),
+            GainFlagship { seat } => out.extend(
+                super::flagship::placement_targets(s, seat)
+                    .into_iter()
+                    .map(Choice::System),
+            ),
             DistributeArms { given, .. } => {
                 out.extend(
                     s.turn_order()
@@ -445,6 +458,12 @@ impl CampaignFrame {
                     edicts::requisition(s, fr, x, ev);
                 }
             }
+            GainFlagship { seat } => {
+                s.pop();
+                if let Choice::System(x) = choice {
+                    super::flagship::gain(s, seat, x, ev);
+                }
+            }
             DistributeArms { fr, given } => {
                 // The frame's next state first: giving a Weapon may push a
                 // decision (the slot rule) above it.
@@ -544,6 +563,7 @@ impl CampaignFrame {
                     .map_or(summit_words(crate::choice::SummitAction::Fate), |o| o.words)
                     .into()
             }
+            (GainFlagship { .. }, Choice::System(x)) => format!("Place your Flagship in {x}"),
             (RaidTrust { .. }, Choice::Resource(r)) => format!(
                 "Steal a {} from the Imperial Trust",
                 crate::describe::resource_name(r)

@@ -215,7 +215,8 @@ fn more_than_one_on_map(s: &GameState, seat: Seat, kind: TrophyKind) -> bool {
         1 => {
             let x = s.sys(SystemId(mask.trailing_zeros() as u8));
             let n = match kind {
-                TrophyKind::Ship => x.ships_of(o).total() as usize,
+                // The Flagship is a ship on the map.
+                TrophyKind::Ship => x.ships_of(o).total() as usize + x.has_flagship_of(o) as usize,
                 TrophyKind::City => x
                     .buildings_of(o)
                     .filter(|(_, b)| b.kind == BuildingKind::City)
