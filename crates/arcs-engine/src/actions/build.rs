@@ -26,9 +26,10 @@ struct Mods {
     flagship: bool,
 }
 
+#[inline(always)]
 fn mods(s: &GameState, seat: Seat) -> Mods {
     use cards::Hook;
-    let flagship = s.has_flagship(seat);
+    let flagship = s.is_campaign() && s.has_flagship(seat);
     // One test for the common case: no held card modifies building.
     let any = Hook::Bond.bit() | Hook::BuildOnGates.bit() | Hook::CloudCities.bit();
     if s.seat(seat).hooks() & any == 0 {

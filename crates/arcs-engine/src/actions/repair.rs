@@ -29,10 +29,16 @@ pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (SystemId, Pie
 }
 
 pub fn any(s: &GameState, seat: Seat) -> bool {
-    s.board.damaged(seat.owner()) & s.in_play != 0
-        || (s.is_campaign()
-            && (!crate::campaign::free::repair_targets(s, seat).is_empty()
-                || !crate::campaign::flagship::repair_targets(s, seat).is_empty()))
+    s.board.damaged(seat.owner()) & s.in_play != 0 || (s.is_campaign() && campaign_any(s, seat))
+}
+
+/// Imperial ships, Free buildings and Flagship boards to repair: out of
+/// line, so the base game's check stays small.
+#[cold]
+#[inline(never)]
+fn campaign_any(s: &GameState, seat: Seat) -> bool {
+    !crate::campaign::free::repair_targets(s, seat).is_empty()
+        || !crate::campaign::flagship::repair_targets(s, seat).is_empty()
 }
 
 pub fn choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {

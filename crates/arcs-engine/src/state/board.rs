@@ -119,6 +119,7 @@ impl SystemState {
     /// fresh ship of its seat (FS-05); out of line, as only campaign games
     /// with Flagships ask.
     #[cold]
+    #[inline(never)]
     fn controller_with_flagships(&self) -> Option<Owner> {
         let fleet = |i: usize| self.ships[i].fresh as u16 + (self.flagships >> i & 1) as u16;
         let best = (0..crate::ids::MAX_SEATS).map(fleet).max().unwrap_or(0);
@@ -182,13 +183,14 @@ impl BoardIndex {
         let on = |b: bool| (b as u32) << i;
         for o in 0..MAX_OWNERS {
             let ships = x.ships[o];
-            // A Flagship is a ship of its seat here (FS-05).
-            let flagship = x.flagships >> o & 1 != 0;
-            self.ships[o] = (self.ships[o] & !bit) | on(ships.total() > 0 || flagship);
+            self.ships[o] = (self.ships[o] & !bit) | on(ships.total() > 0);
             self.damaged[o] = (self.damaged[o] & !bit) | on(ships.damaged > 0);
             self.buildings[o] &= !bit;
             self.starports[o] &= !bit;
             self.cities[o] &= !bit;
+        }
+        if x.flagships != 0 {
+            self.add_flagships(bit, x.flagships);
         }
         for b in x.slots.iter().flatten() {
             let o = b.owner.index();
@@ -217,9 +219,23 @@ impl BoardIndex {
                 .iter()
                 .flatten()
                 .any(|b| b.owner.index() == o && b.damaged);
-            let flagship = x.flagships >> o & 1 != 0;
-            self.ships[o] = (self.ships[o] & !bit) | on(ships.total() > 0 || flagship);
+            self.ships[o] = (self.ships[o] & !bit) | on(ships.total() > 0);
             self.damaged[o] = (self.damaged[o] & !bit) | on(ships.damaged > 0 || damaged_building);
+        }
+        if x.flagships != 0 {
+            self.add_flagships(1u32 << i, x.flagships);
+        }
+    }
+
+    /// A Flagship is a ship of its seat in its system (FS-05); out of line,
+    /// as only campaign games with Flagships have one.
+    #[cold]
+    #[inline(never)]
+    fn add_flagships(&mut self, bit: u32, mut seats: u8) {
+        while seats != 0 {
+            let o = seats.trailing_zeros() as usize;
+            seats &= seats - 1;
+            self.ships[o] |= bit;
         }
     }
 }

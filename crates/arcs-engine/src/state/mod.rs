@@ -440,7 +440,7 @@ impl GameState {
         }
     }
     /// Some other owner controls the system (B-BLD-05, B-MOV-02).
-    #[inline]
+    #[inline(always)]
     pub fn controlled_by_other(&self, seat: Seat, s: SystemId) -> bool {
         match self.controller(s) {
             None => false,
