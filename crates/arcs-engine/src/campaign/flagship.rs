@@ -1009,8 +1009,10 @@ mod tests {
     /// control, the Empire's fresh ships still control.
     #[test]
     fn fs_05_flagship_counts_for_control() {
-        let mut x = crate::state::SystemState::default();
-        x.flagships = 1;
+        let mut x = crate::state::SystemState {
+            flagships: 1,
+            ..Default::default()
+        };
         assert_eq!(x.controller(), Some(Owner::Seat(Seat(0))));
         x.ships[1].fresh = 1;
         assert_eq!(x.controller(), None, "a tie");

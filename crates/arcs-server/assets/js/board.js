@@ -85,6 +85,8 @@ export function renderBoard(view, data, targets, recent) {
   const byId = Object.fromEntries(view.systems.map((s) => [s.id, s]));
   const inPlay = (id) => byId[id] && byId[id].in_play;
   const golems = (view.campaign && view.campaign.golems) || [];
+  // Flagships (campaign p22): a larger hull with a ring, in its system.
+  const flagships = (view.campaign && view.campaign.flagships) || [];
   const parts = [`<defs>
     <pattern id="hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="5" height="5" fill="rgba(0,0,0,.55)"/><line x1="0" y1="0" x2="0" y2="5" stroke="rgba(255,255,255,.9)" stroke-width="2"/></pattern>
     <pattern id="outhatch" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="10" stroke="#444" stroke-width="3"/></pattern>
@@ -157,6 +159,10 @@ export function renderBoard(view, data, targets, recent) {
         const shape = owner === "Blight" ? blightShape(damaged, 0, 0) : shipShape(ownerClass(owner), seat, damaged, 0, 0);
         inner += `<g class="shipgroup${click}" transform="translate(${gx},${gy})"><title>${esc(shipGroupName(owner, damaged, n))}</title>` +
           shape + `<text class="count" x="30" y="18">${n}</text></g>`;
+      });
+      flagships.filter((f) => f.at === s.id).forEach((f, k) => {
+        inner += `<g class="flagship p${f.seat}" transform="translate(${-64 + k * 30},${s.gate ? -40 : -62}) scale(1.3)"><title>${esc(`P${f.seat}'s Flagship — ${f.words}`)}</title>` +
+          shipShape(`p${f.seat}`, f.seat, false, 0, 0) + `<circle class="flagship-ring" cx="14" cy="12" r="15"/></g>`;
       });
       // Building slots with the buildings in them.
       if (!s.gate) {

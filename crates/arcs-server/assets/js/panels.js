@@ -116,9 +116,19 @@ export function renderCampaign(box, v, snap, data, has) {
       ? `<table class="fates"><thead><tr><th></th><th>Title</th></tr></thead><tbody>${rows}</tbody></table><p class="facts muted">Played without Fates: the campaign's shared systems alone.</p>`
       : `<table class="fates"><thead><tr><th></th><th>Title</th><th>Fate</th><th>Objective</th></tr></thead><tbody>${rows}</tbody></table>`) +
     logSheet(v, c, snap, data) +
+    flagshipBoards(c, snap) +
     `<p class="facts">Imperial Trust on the First Regent tile: ${trust || "none"}${favors ? ` · Favors: ${favors}` : ""}</p>` +
     `<p class="facts">In supply — ${supplies.join(" · ")}</p>` +
     (booklet ? `<details class="booklet"><summary>In the rules booklet (${c.booklet.length})</summary><div class="cards">${booklet}</div></details>` : "");
+}
+
+/** Each Flagship (campaign p22): where it is and its board, column by
+ * column (an Upgrade and the Armor above it). */
+function flagshipBoards(c, snap) {
+  const f = c.flagships || [];
+  if (!f.length) return "";
+  const rows = f.map((x) => `<tr><th class="seat p${x.seat}">${esc(seatLabel(snap, x.seat))}</th><td>${esc(x.at || "")}</td><td>${esc(x.words)}</td></tr>`).join("");
+  return `<h3>Flagships</h3><table class="fates"><thead><tr><th></th><th>In</th><th>Board</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** Whether a seat playing `fate` pursues an objective this Act: in Act
