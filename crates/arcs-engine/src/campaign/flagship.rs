@@ -1036,6 +1036,57 @@ mod tests {
         assert!(crate::invariants::check(&s).is_err());
     }
 
+    /// Random Acts II where every seat has a Flagship with pieces on its
+    /// board: every choice keeps every invariant (pieces conserved, the
+    /// piece tied to its board, the board index current), the saves read
+    /// back and replay (`deep`), and the game ends.
+    #[test]
+    fn random_acts_with_flagships_keep_every_invariant() {
+        use crate::config::{Config, PreviousAct};
+        let columns = [
+            (Upgrade::Hull, false, BuildingKind::City),
+            (Upgrade::Hull, true, BuildingKind::Starport),
+            (Upgrade::ShipCrane, false, BuildingKind::Starport),
+            (Upgrade::DefenseArray, false, BuildingKind::Starport),
+            (Upgrade::TractorBeam, false, BuildingKind::City),
+        ];
+        // Builds on boards, hits on board pieces, Flagships moving.
+        let mut seen = [0usize; 3];
+        for players in [2u8, 3, 4] {
+            for seed in 0..20u64 {
+                let c = Config::campaign_without_fates(players);
+                let (_, end) = crate::sim::play_one(&c, seed, false).expect("Act I plays");
+                let mut prev = end.state().clone();
+                for x in prev.seat_ids() {
+                    let at = placement_targets(&prev, x)[0];
+                    gain(&mut prev, x, at, &mut crate::event::NoEvents);
+                    for (k, (u, armor, kind)) in columns.iter().enumerate() {
+                        let under = prev.flagship(x).is_some_and(|b| b.has(*u));
+                        if (k + x.index() + seed as usize) % 3 != 0 && (!armor || under) {
+                            let slot = BoardSlot {
+                                upgrade: *u,
+                                armor: *armor,
+                            };
+                            place(&mut prev, x, slot, *kind, &mut crate::event::NoEvents);
+                        }
+                    }
+                }
+                crate::invariants::check(&prev).expect("a consistent start");
+                let mut next = Config::campaign_without_fates(players);
+                next.campaign.act = 2;
+                next.campaign.previous = Some(PreviousAct::new(prev));
+                let (_, g) = crate::sim::play_one(&next, seed, seed == 0)
+                    .unwrap_or_else(|v| panic!("{players}p seed {seed}: {v:?}"));
+                assert!(matches!(g.pending(), crate::game::Pending::Over(_)));
+                let texts = ["of their Flagship", "Flagship is damaged", "moves their Flagship"];
+                for (n, text) in seen.iter_mut().zip(texts) {
+                    *n += g.log().iter().filter(|e| e.text.contains(text)).count();
+                }
+            }
+        }
+        assert!(seen.iter().all(|n| *n > 0), "random play reaches each: {seen:?}");
+    }
+
     /// A board read from outside never has an Armor without its Upgrade.
     #[test]
     fn armor_without_upgrade_is_refused_on_read() {
