@@ -114,6 +114,16 @@ impl MoveFrame {
 
     /// Loyal ships moving, the Flagship included (it counts for the
     /// Movement Law like any Loyal ship, A-15).
+    /// The stage that picks the moving group from `from`: first whether
+    /// the seat's Flagship there goes along (campaign p22), else the ships.
+    pub fn ships_stage(&self, s: &GameState) -> MoveStage {
+        if s.sys(self.from).has_flagship_of(self.seat.owner()) {
+            MoveStage::Flagship
+        } else {
+            MoveStage::Ships
+        }
+    }
+
     fn loyal(&self) -> u8 {
         self.fresh + self.damaged + self.flagship as u8
     }
@@ -247,11 +257,7 @@ impl MoveFrame {
                 self.catapult = crate::cards::catapults_from(s, self.seat, sys)
                     || crate::campaign::free::usable_starport(s, self.seat, sys).is_some();
                 s.turn.moved_fresh = [0; SystemId::COUNT];
-                self.stage = if s.sys(sys).has_flagship_of(self.seat.owner()) {
-                    MoveStage::Flagship
-                } else {
-                    MoveStage::Ships
-                };
+                self.stage = self.ships_stage(s);
                 s.set_top(crate::flow::Frame::Move(self));
             }
             (MoveStage::Flagship, c) => {

@@ -31,6 +31,9 @@ struct Mods {
     /// Imperial Authority (campaign): any city in an Empire-controlled
     /// system, like a Loyal one.
     imperial: bool,
+    /// The Control Array (campaign p25): with the Flagship at a gate, the
+    /// cities of that cluster, like Loyal ones (0: none).
+    array_cluster: u8,
 }
 
 fn mods(s: &GameState, seat: Seat) -> Mods {
@@ -41,10 +44,19 @@ fn mods(s: &GameState, seat: Seat) -> Mods {
         | Hook::Inspiring.bit()
         | Hook::TaxLoyal.bit()
         | Hook::TaxImperial.bit();
+    let array_cluster = if s.is_campaign() {
+        crate::campaign::flagship::control_array_cluster(s, seat)
+    } else {
+        0
+    };
     if s.seat(seat).hooks() & any == 0 {
-        return Mods::default();
+        return Mods {
+            array_cluster,
+            ..Mods::default()
+        };
     }
     Mods {
+        array_cluster,
         retax: cards::may_retax(s, seat),
         bond: cards::bond(s, seat),
         inspiring: cards::inspiring(s, seat),
@@ -71,6 +83,9 @@ fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8, m: Mods) -> Opti
                 // system, like a Loyal one, ignoring the Presence and Truce
                 // Laws (docs/rulings.md R-CAMP-STEWARD-TAX).
                 let imperial = m.imperial && s.controller(sys) == Some(Owner::Empire);
+                // The Control Array: no control needed, no Captive; the
+                // Truce Law still holds (docs/flagships.md A-13).
+                let array = m.array_cluster != 0 && sys.cluster() == m.array_cluster;
                 match rival {
                     // Campaign p11 Truce Law: a Regent does not tax a Rival
                     // Regent's city where Imperial ships are.
@@ -84,7 +99,7 @@ fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8, m: Mods) -> Opti
                     None if ok => Some(Target::AsLoyal),
                     // Empath's Bond adds the cities one could not tax
                     // otherwise, taxed like Loyal ones: no captive (R-L20).
-                    _ if m.bond || imperial => Some(Target::AsLoyal),
+                    _ if m.bond || imperial || array => Some(Target::AsLoyal),
                     _ => None,
                 }
             }

@@ -344,7 +344,18 @@ pub fn objective_complete(c: &Campaign, seat: Seat) -> bool {
 pub(crate) mod test_fates {
     use super::*;
 
-    fn setup(_: &mut GameState, _: Seat, _: &mut dyn Sink) {}
+    /// The stand-in Fates' setup: a C Fate offers Resettle (its step 1 on
+    /// every C Fate's Setup card, p25), like the real ones will.
+    fn setup(s: &mut GameState, seat: Seat, _: &mut dyn Sink) {
+        let c_fate = s
+            .campaign()
+            .and_then(|c| c.fates[seat.index()])
+            .and_then(number)
+            .is_some_and(|n| n >= 17);
+        if c_fate {
+            crate::campaign::flagship::begin_resettle(s, seat);
+        }
+    }
 
     fn resolve(s: &mut GameState, seat: Seat, _act: u8, done: bool, ev: &mut dyn Sink) {
         if done {

@@ -501,6 +501,350 @@ pub fn may_build_ship(s: &GameState, seat: Seat, sys: SystemId) -> bool {
     s.turn.flagship_ships < ship_allowance(s, seat) && s.flagship_at(seat) == Some(sys)
 }
 
+/// The Flagship Upgrades aid card's side with the Slipstream Drive.
+fn upgrades_a() -> CardId {
+    crate::card_id!("ARCS-AID10A")
+}
+
+/// The Flagship Upgrades aid cards (AID10A/B): their rules are this
+/// module's; AID10A's Slipstream Drive is a Prelude ability, offered by
+/// [`preludes`] to a seat with the Upgrade (the card is the Flagship's, not
+/// held), run by `cards::run_prelude`.
+pub static SLIPSTREAM_DRIVE: crate::cards::Behavior = crate::cards::Behavior {
+    code: "ARCS-AID10A",
+    preludes: &[crate::cards::PreludeAbility {
+        what: "Catapult your Flagship alone, or other ships from its system (Slipstream Drive)",
+        discard: false,
+        first: false,
+        once_per_turn: true,
+        possible: slipstream_possible,
+        run: |s, seat, _, _| {
+            s.push(crate::flow::Frame::Campaign(
+                super::CampaignFrame::Slipstream { seat },
+            ))
+        },
+    }],
+    ..crate::cards::Behavior::NONE
+};
+
+pub static CARDS: &[&crate::cards::Behavior] = &[&SLIPSTREAM_DRIVE];
+
+/// FS-33: the Slipstream Drive's Prelude, once per turn, while the seat
+/// has the Upgrade (fresh or damaged, FS-16).
+pub fn preludes(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
+    if s.has_flagship(seat)
+        && !s.turn.once_used.contains(&upgrades_a())
+        && slipstream_possible(s, seat)
+    {
+        out.push(Choice::Prelude {
+            card: upgrades_a(),
+            n: 0,
+        });
+    }
+}
+
+fn slipstream_possible(s: &GameState, seat: Seat) -> bool {
+    s.flagship(seat)
+        .is_some_and(|b| b.has(Upgrade::SlipstreamDrive))
+        && s.flagship_at(seat).is_some_and(|at| s.adj[at.index()] != 0)
+}
+
+/// The Slipstream's group: the Flagship alone (Yes) or other ships from
+/// its system (No, with ships of the seat there, or Imperial ships it
+/// commands there — the Movement Law still binds them, A-14).
+pub fn slipstream_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
+    out.push(Choice::Yes);
+    if s.flagship_at(seat)
+        .is_some_and(|at| s.sys(at).ships_of(seat.owner()).total() > 0)
+    {
+        out.push(Choice::No);
+    }
+}
+
+/// Starts the Slipstream's Catapult move from the Flagship's system, no
+/// starport needed (FS-33).
+pub fn slipstream(s: &mut GameState, seat: Seat, alone: bool, ev: &mut dyn Sink) {
+    use crate::actions::mov::{MoveFrame, MoveStage};
+    let Some(at) = s.flagship_at(seat) else {
+        return;
+    };
+    let mut m = MoveFrame::new(seat, crate::flow::Source::Effect);
+    m.from = at;
+    m.at = at;
+    m.visited = at.bit();
+    m.catapult = true;
+    m.flagship = alone;
+    m.stage = if alone {
+        MoveStage::To
+    } else {
+        MoveStage::Ships
+    };
+    s.turn.moved_fresh = [0; SystemId::COUNT];
+    s.push(crate::flow::Frame::Move(m));
+    log!(
+        ev,
+        "move",
+        Some(seat),
+        { systems: vec![at] },
+        "Slipstream Drive: {seat} Catapults {} from {at}.",
+        if alone {
+            "their Flagship alone"
+        } else {
+            "other ships"
+        }
+    );
+}
+
+/// FS-34: the cluster whose cities the seat may tax like Loyal ones: its
+/// Flagship, with the Control Array (fresh or damaged), is at that
+/// cluster's gate. 0 for none.
+pub fn control_array_cluster(s: &GameState, seat: Seat) -> u8 {
+    match (s.flagship(seat), s.flagship_at(seat)) {
+        (Some(b), Some(at)) if b.has(Upgrade::ControlArray) && at.is_gate() => at.cluster(),
+        _ => 0,
+    }
+}
+
+/// Loyal ships Resettle tops the map up to (p25 step 3).
+const RESETTLE_SHIPS: u32 = 8;
+
+/// A C Fate's setup (its step 1) offers a seat with a Flagship to Resettle
+/// (FS-39; without it the Flagship and all its rules stay, FS-40).
+pub fn begin_resettle(s: &mut GameState, seat: Seat) {
+    if s.has_flagship(seat) {
+        s.push(crate::flow::Frame::Campaign(
+            super::CampaignFrame::Resettle {
+                seat,
+                step: 0,
+                placed: 0,
+            },
+        ));
+    }
+}
+
+pub fn resettle_prompt(step: u8, placed: u8) -> String {
+    match step {
+        0 => "Resettle your Flagship? (its board is cleared, the Flagship becomes a ship; you place a city, a starport and ships up to 8 on the map)".into(),
+        1 => format!(
+            "Resettle: place your {} (in an empty building slot, or replacing a Free one if none is empty)",
+            match placed {
+                1 => "starport",
+                2 => "city",
+                _ => "city and your starport",
+            }
+        ),
+        _ => "Resettle: place a ship in a system with your pieces (up to 8 ships on the map)".into(),
+    }
+}
+
+/// The Free building a Resettle choice replaces, in words.
+pub fn free_kind_name(s: &GameState, system: SystemId, piece: Piece) -> &'static str {
+    match piece {
+        Piece::Building { slot } => s
+            .sys(system)
+            .slots
+            .get(slot as usize)
+            .copied()
+            .flatten()
+            .map_or("building", |b| b.kind.name()),
+        _ => "building",
+    }
+}
+
+/// Empty printed building slots on in-play planets (p25 step 2).
+fn empty_slots(s: &GameState) -> impl Iterator<Item = SystemId> + '_ {
+    s.systems_in_play()
+        .filter(|x| crate::actions::build::empty_slot(s, *x).is_some())
+}
+
+pub fn resettle_choices(s: &GameState, seat: Seat, step: u8, placed: u8, out: &mut Vec<Choice>) {
+    use crate::choice::BuildTarget;
+    let st = s.seat(seat);
+    match step {
+        0 => out.extend([Choice::Yes, Choice::No]),
+        1 => {
+            let want = |bit: u8, have: u8| placed & bit == 0 && have > 0;
+            let mut any_empty = false;
+            for x in empty_slots(s) {
+                any_empty = true;
+                if want(1, st.cities) {
+                    out.push(Choice::Build {
+                        kind: BuildTarget::City,
+                        system: x,
+                    });
+                }
+                if want(2, st.starports) {
+                    out.push(Choice::Build {
+                        kind: BuildTarget::Starport,
+                        system: x,
+                    });
+                }
+            }
+            if any_empty {
+                return;
+            }
+            // No empty slot: replace a Free building of the piece's type
+            // (docs/rulings.md R-CAMP-FLAGSHIP-RESETTLE).
+            for x in s.systems_in_play() {
+                for (slot, b) in s.sys(x).buildings_of(Owner::Free) {
+                    let ok = match b.kind {
+                        BuildingKind::City => want(1, st.cities),
+                        BuildingKind::Starport => want(2, st.starports),
+                    };
+                    if ok && slot < crate::data::building_slots(x) {
+                        out.push(Choice::Piece {
+                            system: x,
+                            piece: Piece::Building { slot },
+                        });
+                    }
+                }
+            }
+        }
+        _ => {
+            if loyal_ships_on_map(s, seat) < RESETTLE_SHIPS && st.ships > 0 {
+                out.extend(
+                    crate::state::systems_in(s.board.pieces(seat.owner()) & s.in_play)
+                        .map(Choice::System),
+                );
+            }
+        }
+    }
+}
+
+fn loyal_ships_on_map(s: &GameState, seat: Seat) -> u32 {
+    s.systems_in_play()
+        .map(|x| s.sys(x).ships_of(seat.owner()).total() as u32)
+        .sum()
+}
+
+/// Applies a Resettle choice, then moves to the next step that has a
+/// choice, or ends.
+pub fn resettle(
+    s: &mut GameState,
+    seat: Seat,
+    step: u8,
+    mut placed: u8,
+    choice: Choice,
+    ev: &mut dyn Sink,
+) {
+    use crate::choice::BuildTarget;
+    match (step, choice) {
+        (0, Choice::No) => {
+            s.pop();
+            log!(ev, "setup", Some(seat), "{seat} keeps their Flagship.");
+            return;
+        }
+        (0, _) => clear_flagship(s, seat, ev),
+        (1, Choice::Build { kind, system }) => {
+            let (bk, bit) = match kind {
+                BuildTarget::Starport => (BuildingKind::Starport, 2),
+                _ => (BuildingKind::City, 1),
+            };
+            if let Some(slot) = crate::actions::build::empty_slot(s, system) {
+                match bk {
+                    BuildingKind::City => s.seat_mut(seat).cities -= 1,
+                    BuildingKind::Starport => s.seat_mut(seat).starports -= 1,
+                }
+                s.sys_mut(system).slots[slot as usize] = Some(crate::state::Building {
+                    owner: seat.owner(),
+                    kind: bk,
+                    damaged: false,
+                });
+                placed |= bit;
+                log!(ev, "setup", Some(seat), { systems: vec![system] },
+                    "Resettle: {seat} places a {} in {system}.", bk.name());
+            }
+        }
+        (
+            1,
+            Choice::Piece {
+                system,
+                piece: Piece::Building { slot },
+            },
+        ) => {
+            if let Some(b) = s.sys(system).slots[slot as usize] {
+                let bit = if b.kind == BuildingKind::City { 1 } else { 2 };
+                match b.kind {
+                    BuildingKind::City => s.seat_mut(seat).cities -= 1,
+                    BuildingKind::Starport => s.seat_mut(seat).starports -= 1,
+                }
+                s.sys_mut(system).slots[slot as usize] = Some(crate::state::Building {
+                    owner: seat.owner(),
+                    ..b
+                });
+                let kind = if bit == 1 {
+                    TrophyKind::City
+                } else {
+                    TrophyKind::Starport
+                };
+                super::return_to_supply(s, Owner::Free, kind, 1);
+                placed |= bit;
+                log!(ev, "setup", Some(seat), { systems: vec![system] },
+                    "Resettle: {seat}'s {} replaces the Free one in {system}.", b.kind.name());
+            }
+        }
+        (_, Choice::System(x)) => {
+            s.place_ships(seat.owner(), x, 1, false);
+            log!(ev, "setup", Some(seat), { systems: vec![x] },
+                "Resettle: {seat} places a ship in {x}.");
+        }
+        _ => {}
+    }
+    // The next step with a choice.
+    let mut next = match step {
+        0 => 1,
+        1 if placed != 3 => 1,
+        _ => 2,
+    };
+    loop {
+        let mut v = Vec::new();
+        resettle_choices(s, seat, next, placed, &mut v);
+        if !v.is_empty() {
+            s.set_top(crate::flow::Frame::Campaign(
+                super::CampaignFrame::Resettle {
+                    seat,
+                    step: next,
+                    placed,
+                },
+            ));
+            return;
+        }
+        if next >= 2 {
+            s.pop();
+            return;
+        }
+        next += 1;
+    }
+}
+
+/// Resettle step 1: the board's cities back to the player board, its
+/// starports to the supply, the board and the piece to the box, a fresh
+/// Loyal ship where the Flagship was.
+fn clear_flagship(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
+    let Some(b) = s.flagship(seat).copied() else {
+        return;
+    };
+    let at = s.flagship_at(seat);
+    let cities = b.count(BuildingKind::City);
+    s.seat_mut(seat).starports += b.count(BuildingKind::Starport);
+    if let Some(c) = s.campaign_mut() {
+        c.flagships[seat.index()] = None;
+    }
+    if let Some(at) = at {
+        s.sys_mut(at).flagships &= !(1 << seat.0);
+        s.place_ships(seat.owner(), at, 1, false);
+    }
+    if cities > 0 {
+        s.return_cities(seat, cities, ev);
+    }
+    log!(
+        ev,
+        "setup",
+        Some(seat),
+        "{seat} Resettles: their Flagship board is cleared and the Flagship becomes a ship."
+    );
+}
+
 /// FS-27: where a Crisis hit on `seat`'s Flagship in `sys` goes, if it is
 /// there with a piece on its board.
 pub fn crisis_target(s: &GameState, sys: SystemId, seat: Seat) -> Option<BoardSlot> {
@@ -1078,13 +1422,20 @@ mod tests {
                 let (_, g) = crate::sim::play_one(&next, seed, seed == 0)
                     .unwrap_or_else(|v| panic!("{players}p seed {seed}: {v:?}"));
                 assert!(matches!(g.pending(), crate::game::Pending::Over(_)));
-                let texts = ["of their Flagship", "Flagship is damaged", "moves their Flagship"];
+                let texts = [
+                    "of their Flagship",
+                    "Flagship is damaged",
+                    "moves their Flagship",
+                ];
                 for (n, text) in seen.iter_mut().zip(texts) {
                     *n += g.log().iter().filter(|e| e.text.contains(text)).count();
                 }
             }
         }
-        assert!(seen.iter().all(|n| *n > 0), "random play reaches each: {seen:?}");
+        assert!(
+            seen.iter().all(|n| *n > 0),
+            "random play reaches each: {seen:?}"
+        );
     }
 
     /// A board read from outside never has an Armor without its Upgrade.

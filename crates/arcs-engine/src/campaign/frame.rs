@@ -162,6 +162,19 @@ pub enum CampaignFrame {
     GainFlagship {
         seat: Seat,
     },
+    /// The Slipstream Drive's Catapult (AID10A): the Flagship alone, or
+    /// other ships from its system.
+    Slipstream {
+        seat: Seat,
+    },
+    /// A C Fate's optional Resettle (p25): `step` 0 asks, 1 places a city
+    /// and a starport (`placed`: bit 0 city, bit 1 starport), 2 tops the
+    /// Loyal ships on the map up to 8.
+    Resettle {
+        seat: Seat,
+        step: u8,
+        placed: u8,
+    },
 }
 
 impl CampaignFrame {
@@ -183,7 +196,7 @@ impl CampaignFrame {
             }
             Demand { fr, idx } => edicts::demand_decider(s, fr, idx),
             DistributeArms { fr, .. } => Some(fr),
-            GainFlagship { seat } => Some(seat),
+            GainFlagship { seat } | Slipstream { seat } | Resettle { seat, .. } => Some(seat),
             SetupLog
             | FateSetup { .. }
             | FinishSetup
@@ -259,6 +272,10 @@ impl CampaignFrame {
             }
             Requisition { .. } => "place 2 fresh Imperial ships where?".into(),
             DistributeArms { .. } => "give a Weapon to which Regent?".into(),
+            Slipstream { .. } => {
+                "Slipstream Drive: Catapult your Flagship alone, or other ships from its system?".into()
+            }
+            Resettle { step, placed, .. } => super::flagship::resettle_prompt(step, placed),
             GainFlagship { .. } => {
                 "place your Flagship where? (in a system with your pieces; your cities and starports on the map become Free)".into()
             }
@@ -346,6 +363,10 @@ impl CampaignFrame {
             }
             Demand { fr, idx } => edicts::demand_choices(s, fr, idx, out),
             Requisition { fr } => edicts::requisition_choices(s, fr, out),
+            Slipstream { seat } => super::flagship::slipstream_choices(s, seat, out),
+            Resettle { seat, step, placed } => {
+                super::flagship::resettle_choices(s, seat, step, placed, out)
+            }
             GainFlagship { seat } => out.extend(
                 super::flagship::placement_targets(s, seat)
                     .into_iter()
@@ -464,6 +485,13 @@ impl CampaignFrame {
                     super::flagship::gain(s, seat, x, ev);
                 }
             }
+            Slipstream { seat } => {
+                s.pop();
+                super::flagship::slipstream(s, seat, choice == Choice::Yes, ev);
+            }
+            Resettle { seat, step, placed } => {
+                super::flagship::resettle(s, seat, step, placed, choice, ev)
+            }
             DistributeArms { fr, given } => {
                 // The frame's next state first: giving a Weapon may push a
                 // decision (the slot rule) above it.
@@ -564,6 +592,27 @@ impl CampaignFrame {
                     .into()
             }
             (GainFlagship { .. }, Choice::System(x)) => format!("Place your Flagship in {x}"),
+            (Slipstream { .. }, Choice::Yes) => "Catapult your Flagship alone".into(),
+            (Resettle { step: 0, .. }, Choice::Yes) => {
+                "Resettle: your Flagship becomes a ship, its board's pieces go home".into()
+            }
+            (Resettle { step: 0, .. }, Choice::No) => "Keep your Flagship".into(),
+            (Resettle { .. }, Choice::Build { kind, system }) => format!(
+                "Place a {} in {system}",
+                if kind == crate::choice::BuildTarget::City {
+                    "city"
+                } else {
+                    "starport"
+                }
+            ),
+            (Resettle { .. }, Choice::Piece { system, piece }) => format!(
+                "Replace the Free {} in {system} with yours",
+                crate::campaign::flagship::free_kind_name(s, system, piece)
+            ),
+            (Resettle { .. }, Choice::System(x)) => format!("Place a ship in {x}"),
+            (Slipstream { .. }, Choice::No) => {
+                "Catapult other ships from your Flagship's system".into()
+            }
             (RaidTrust { .. }, Choice::Resource(r)) => format!(
                 "Steal a {} from the Imperial Trust",
                 crate::describe::resource_name(r)

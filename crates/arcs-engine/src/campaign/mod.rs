@@ -349,7 +349,7 @@ impl Campaign {
 /// Campaign cards whose rules are the engine's own (no `Behavior`): the
 /// Imperial Council (AID01A/B), Guild Envoys Depart (AID02), the three
 /// Govern the Imperial Reach cards (AID03–05), the Regent/Outlaw title
-/// (AID06A/B), the Setup sides of implemented Fates' objective cards, and
+/// (AID06A/B), the Flagship Upgrades (AID10A/B), the Setup sides of implemented Fates' objective cards, and
 /// the Fate cards of implemented Fates (a Fate card is its objective's
 /// summary; its powers are its objective and its other cards).
 pub fn rules_card_implemented(card: CardId) -> bool {
@@ -362,6 +362,9 @@ pub fn rules_card_implemented(card: CardId) -> bool {
         "ARCS-AID05",
         "ARCS-AID06A",
         "ARCS-AID06B",
+        // Flagship Upgrades: the Flagship's rules (`flagship.rs`).
+        "ARCS-AID10A",
+        "ARCS-AID10B",
     ];
     RULES.contains(&card.code()) || fates::setup_implemented(card) || fates::def(card).is_some()
 }

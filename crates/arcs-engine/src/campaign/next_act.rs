@@ -588,6 +588,94 @@ mod tests {
         assert_eq!(g.undoable(last), 0);
     }
 
+    /// FS-39/40 (R-CAMP-FLAGSHIP-RESETTLE): at a C Fate's setup a seat
+    /// with a Flagship may Resettle: the board's pieces go home, the
+    /// Flagship becomes a fresh ship, a city and a starport go into empty
+    /// slots, and Loyal ships are topped up to 8 on the map; a seat that
+    /// declines keeps its Flagship.
+    #[test]
+    fn r_camp_flagship_resettle_at_c_fate_setup() {
+        use crate::campaign::flagship::{self, BoardSlot, Upgrade};
+        use crate::choice::Choice;
+        use crate::state::BuildingKind;
+        let mut end = with_fates(3);
+        if let Some(o) = end.outcome.as_deref_mut() {
+            if let Some(a) = o.act.as_mut() {
+                a.act = 2;
+            }
+        }
+        end.campaign_mut().unwrap().act = 2;
+        let mut ev = crate::event::NoEvents;
+        for x in [Seat(0), Seat(1)] {
+            let at = flagship::placement_targets(&end, x)[0];
+            flagship::gain(&mut end, x, at, &mut ev);
+        }
+        let hull = BoardSlot {
+            upgrade: Upgrade::Hull,
+            armor: false,
+        };
+        flagship::place(&mut end, Seat(0), hull, BuildingKind::City, &mut ev);
+        let mut c = Config::campaign_without_fates(3);
+        c.campaign.act = 3;
+        c.campaign.fates = pool(&[17, 18, 19, 20, 21]);
+        c.campaign.previous = Some(PreviousAct::new(end));
+        let mut g = Game::new(c, 77).expect("Act III starts");
+        let offers = g.state().campaign().unwrap().fate_offer;
+        for x in [Seat(0), Seat(1), Seat(2)] {
+            let card = offers[x.index()][1].unwrap();
+            g.apply(x, Choice::Card(card)).expect("legal");
+        }
+        // The C Fates' setups, in turn order: each Flagship seat is asked.
+        let mut asked = 0;
+        while asked < 2 {
+            let seat = g.deciding_seats()[0];
+            let d = g.decision_for(seat).unwrap();
+            if d.choices.as_slice() == [Choice::Yes, Choice::No] && g.state().has_flagship(seat) {
+                asked += 1;
+                if seat == Seat(0) {
+                    let cities = g.state().seat(seat).cities;
+                    let at = g.state().flagship_at(seat).unwrap();
+                    let ships = g.state().sys(at).ships_of(seat.owner()).fresh;
+                    g.apply(seat, Choice::Yes).unwrap();
+                    let s = g.state();
+                    assert!(!s.has_flagship(seat));
+                    assert_eq!(s.sys(at).ships_of(seat.owner()).fresh, ships + 1);
+                    assert_eq!(s.seat(seat).cities, cities + 1, "the Hull's city is home");
+                    // Step 2: a city and a starport, then ships up to 8.
+                    let mut placed = 0;
+                    while g.deciding_seats() == [seat] {
+                        let d = g.decision_for(seat).unwrap();
+                        let c = d.choices[0];
+                        if !matches!(
+                            c,
+                            Choice::Build { .. } | Choice::Piece { .. } | Choice::System(_)
+                        ) {
+                            break;
+                        }
+                        placed += 1;
+                        g.apply(seat, c).unwrap();
+                    }
+                    let s = g.state();
+                    let on_map: u32 = s
+                        .systems_in_play()
+                        .map(|x| s.sys(x).ships_of(seat.owner()).total() as u32)
+                        .sum();
+                    assert!(on_map >= 8 || s.seat(seat).ships == 0, "{on_map} ships");
+                    assert!(placed >= 2);
+                    assert!(s.board.buildings(seat.owner()) != 0);
+                } else {
+                    g.apply(seat, Choice::No).unwrap();
+                    assert!(g.state().has_flagship(seat), "FS-40: it stays");
+                }
+                crate::invariants::check(g.state()).expect("consistent");
+                continue;
+            }
+            break;
+        }
+        assert_eq!(asked, 2);
+        assert_eq!(g.state().campaign().unwrap().act, 3);
+    }
+
     #[test]
     fn r_camp_act_3_places_objective_markers_for_c_fates_only() {
         assert!(places_objective_marker(

@@ -742,6 +742,8 @@ pub fn prelude_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
     if s.is_campaign() {
         // Laws with a Prelude (F506 Golem Actions).
         crate::campaign::booklet_preludes(s, seat, out);
+        // The Flagship's Slipstream Drive (AID10A).
+        crate::campaign::flagship::preludes(s, seat, out);
     }
 }
 

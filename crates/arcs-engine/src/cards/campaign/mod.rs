@@ -24,6 +24,7 @@ pub static FAMILIES: &[&[&Behavior]] = &[
     steward::CARDS,
     caretaker::CARDS,
     believer::CARDS,
+    crate::campaign::flagship::CARDS,
 ];
 
 /// Campaign cards that reprint a base card word for word (campaign.md
