@@ -1406,7 +1406,7 @@ mod tests {
                     gain(&mut prev, x, at, &mut crate::event::NoEvents);
                     for (k, (u, armor, kind)) in columns.iter().enumerate() {
                         let under = prev.flagship(x).is_some_and(|b| b.has(*u));
-                        if (k + x.index() + seed as usize) % 3 != 0 && (!armor || under) {
+                        if !(k + x.index() + seed as usize).is_multiple_of(3) && (!armor || under) {
                             let slot = BoardSlot {
                                 upgrade: *u,
                                 armor: *armor,
