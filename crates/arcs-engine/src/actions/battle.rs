@@ -254,7 +254,7 @@ impl BattleFrame {
     fn dice_left(&self, s: &GameState) -> u8 {
         let mut cap = self.attackers(s).total() + cards::extra_dice(s, self.attacker, self.system);
         if self.attacking_flagship(s) {
-            cap += s.flagship(self.attacker).map_or(0, |b| b.fresh_starports());
+            cap += crate::campaign::flagship::battle_dice(s, self.attacker, self.system);
         }
         cap.saturating_sub(self.dice.iter().sum::<u8>())
     }

@@ -854,6 +854,33 @@ pub fn crisis_target(s: &GameState, sys: SystemId, seat: Seat) -> Option<BoardSl
     s.flagship(seat)?.crisis_target()
 }
 
+/// FS-18: the dice `seat`'s Flagship adds in `sys` (its board's fresh
+/// starports; 0 if it is elsewhere). Galactic Rifles fires with them too.
+pub fn battle_dice(s: &GameState, seat: Seat, sys: SystemId) -> u8 {
+    if !s.sys(sys).has_flagship_of(seat.owner()) {
+        return 0;
+    }
+    s.flagship(seat).map_or(0, |b| b.fresh_starports())
+}
+
+/// Repair Drones with no damaged attacking ship: the attacking
+/// Flagship's leftmost damaged board piece, Armor before its Upgrade.
+pub fn repair_one_attacking(s: &mut GameState, seat: Seat, sys: SystemId, ev: &mut dyn Sink) {
+    if !s.sys(sys).has_flagship_of(seat.owner()) {
+        return;
+    }
+    let Some(b) = s.flagship(seat) else { return };
+    let target = Upgrade::ALL.into_iter().find_map(|upgrade| {
+        [true, false].into_iter().find_map(|armor| {
+            let slot = BoardSlot { upgrade, armor };
+            b.get(slot).filter(|p| p.damaged).map(|_| slot)
+        })
+    });
+    if let Some(slot) = target {
+        repair(s, seat, slot, ev);
+    }
+}
+
 /// FS-23: the intercept hits a defending Flagship adds: with the Defense
 /// Array (fresh or damaged, FS-16), its board's fresh starports.
 pub fn defense_array_intercepts(s: &GameState, seat: Seat) -> u8 {

@@ -1084,9 +1084,16 @@ pub fn raid_dice_allowed(s: &GameState, _attacker: Seat, defender: Owner, sys: S
     if !owner_has(s, defender, Hook::HiddenHarbors, |b| b.hidden_harbors) {
         return true;
     }
-    !s.sys(sys)
-        .buildings_of(defender)
-        .any(|(_, b)| b.kind == BuildingKind::Starport && !b.damaged)
+    // A Flagship's board starports count as in its system (FS-36).
+    let board = defender.seat().is_some_and(|d| {
+        s.sys(sys).has_flagship_of(defender)
+            && s.flagship(d).is_some_and(|b| b.fresh_starports() > 0)
+    });
+    !board
+        && !s
+            .sys(sys)
+            .buildings_of(defender)
+            .any(|(_, b)| b.kind == BuildingKind::Starport && !b.damaged)
 }
 
 pub fn wary(s: &GameState, seat: Seat) -> bool {

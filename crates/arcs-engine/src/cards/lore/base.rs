@@ -127,6 +127,11 @@ pub static REPAIR_DRONES: Behavior = Behavior {
                 Some(seat),
                 "{seat} repairs an attacking ship (Repair Drones)."
             );
+        } else {
+            drop(guard);
+            // an attacking Flagship is repaired by repairing its
+            // board (docs/rulings.md R-CAMP-FLAGSHIP-LORE).
+            crate::campaign::flagship::repair_one_attacking(s, seat, b.system, ev);
         }
     }),
     ..Behavior::NONE
@@ -389,6 +394,15 @@ impl Procedure for Effect {
                                 system: at,
                                 piece: Piece::Building { slot },
                             }));
+                            // a Flagship's board is hit like buildings.
+                            if s.sys(at).has_flagship_of(o) {
+                                if let Some(b) = s.flagship(defender) {
+                                    out.extend(b.hit_targets().map(|slot| Choice::Piece {
+                                        system: at,
+                                        piece: crate::campaign::flagship::piece_at(defender, slot),
+                                    }));
+                                }
+                            }
                         }
                     }
                     if out.is_empty() {
@@ -562,7 +576,11 @@ impl Procedure for Effect {
                     },
                 ),
                 (2, Choice::Player(d)) => {
-                    let n = s.sys(from).ships_of(seat.owner()).fresh.min(6);
+                    // The Flagship fires with the dice it collects in
+                    // battle (FS-18: its board's fresh starports).
+                    let n = (s.sys(from).ships_of(seat.owner()).fresh
+                        + crate::campaign::flagship::battle_dice(s, seat, from))
+                    .min(6);
                     let roll = DiceRoll::roll(s, [0, n, 0]);
                     log!(
                         ev,
@@ -778,7 +796,8 @@ fn top(s: &mut GameState, e: Effect) {
 /// adjacent system (C-L02).
 fn rifles_sources(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_ {
     s.systems_in_play().filter(move |x| {
-        s.sys(*x).ships_of(seat.owner()).fresh > 0
+        (s.sys(*x).ships_of(seat.owner()).fresh > 0
+            || crate::campaign::flagship::battle_dice(s, seat, *x) > 0)
             && s.adjacent(*x)
                 .any(|a| rivals_in(s, seat, a).next().is_some())
     })
