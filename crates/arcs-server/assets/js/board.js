@@ -161,7 +161,8 @@ export function renderBoard(view, data, targets, recent) {
           shape + `<text class="count" x="30" y="18">${n}</text></g>`;
       });
       flagships.filter((f) => f.at === s.id).forEach((f, k) => {
-        inner += `<g class="flagship p${f.seat}" transform="translate(${-64 + k * 30},${s.gate ? -40 : -62}) scale(1.3)"><title>${esc(`P${f.seat}'s Flagship — ${f.words}`)}</title>` +
+        // Beside the system's left edge, one under the other.
+        inner += `<g class="flagship p${f.seat}" transform="translate(${-r - 30},${-24 + k * 36}) scale(1.2)"><title>${esc(`P${f.seat}'s Flagship — ${f.words}`)}</title>` +
           shipShape(`p${f.seat}`, f.seat, false, 0, 0) + `<circle class="flagship-ring" cx="14" cy="12" r="15"/></g>`;
       });
       // Building slots with the buildings in them.
