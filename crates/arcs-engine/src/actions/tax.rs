@@ -83,9 +83,6 @@ fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8, m: Mods) -> Opti
                 // system, like a Loyal one, ignoring the Presence and Truce
                 // Laws (docs/rulings.md R-CAMP-STEWARD-TAX).
                 let imperial = m.imperial && s.controller(sys) == Some(Owner::Empire);
-                // The Control Array: no control needed, no Captive; the
-                // Truce Law still holds (docs/flagships.md A-13).
-                let array = m.array_cluster != 0 && sys.cluster() == m.array_cluster;
                 match rival {
                     // Campaign p11 Truce Law: a Regent does not tax a Rival
                     // Regent's city where Imperial ships are.
@@ -99,7 +96,11 @@ fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8, m: Mods) -> Opti
                     None if ok => Some(Target::AsLoyal),
                     // Empath's Bond adds the cities one could not tax
                     // otherwise, taxed like Loyal ones: no captive (R-L20).
-                    _ if m.bond || imperial || array => Some(Target::AsLoyal),
+                    // The Control Array: no control needed, no Captive;
+                    // the Truce Law still holds (docs/flagships.md A-13).
+                    _ if m.bond || imperial || m.array_cluster == sys.cluster() => {
+                        Some(Target::AsLoyal)
+                    }
                     _ => None,
                 }
             }
