@@ -322,6 +322,12 @@ pub fn render(v: &View) -> String {
                 b.kind.name()
             ));
         }
+        // The campaign's Flagships (p22): a piece beside the ships.
+        if let Some(c) = &v.campaign {
+            for f in c.flagships.iter().filter(|f| f.at == Some(s.id)) {
+                parts.push(format!("{}'s Flagship", f.seat));
+            }
+        }
         if parts.is_empty() {
             continue;
         }
@@ -359,6 +365,13 @@ pub fn render(v: &View) -> String {
                     .collect::<Vec<_>>()
                     .join(", ")
             ));
+        }
+        if let Some(f) = v
+            .campaign
+            .as_ref()
+            .and_then(|c| c.flagships.iter().find(|f| f.seat == s.seat))
+        {
+            extra.push(format!("Flagship board: {}", f.words));
         }
         if s.trophies > 0 {
             extra.push(format!("{} trophies", s.trophies));
@@ -460,4 +473,26 @@ pub fn render(v: &View) -> String {
         }
     }
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The terminal table names each Flagship in its system and shows its
+    /// board in its seat's line (campaign p22).
+    #[test]
+    fn the_table_shows_flagships() {
+        let text = "name t\nplayers 3\nmode campaign\nsystem 1.3: P1 ship\nP1 flagship 1.3\nP1 board: hull city, crane damaged starport\nsystem 2.1: P2 ship\nsystem 3.1: P3 ship\nP1 hand ADM2\nP2 hand AGG4\nP3 hand ADM3\n";
+        let game = arcs_engine::scenario::Scenario::parse(text)
+            .expect("parses")
+            .build()
+            .expect("builds");
+        let out = render(&View::new(&game, Some(Seat(0))));
+        assert!(out.contains("P1's Flagship"), "{out}");
+        assert!(
+            out.contains("Flagship board: Ship Crane: starport (damaged); Hull: city"),
+            "{out}"
+        );
+    }
 }
