@@ -863,6 +863,14 @@ pub fn battle_dice(s: &GameState, seat: Seat, sys: SystemId) -> u8 {
     s.flagship(seat).map_or(0, |b| b.fresh_starports())
 }
 
+/// FS-36: lore that looks for a fresh Loyal starport in a system (Force
+/// Beams, Gate Ports, Hidden Harbors) finds one on `seat`'s Flagship board
+/// when the Flagship is there.
+pub fn fresh_board_starport_in(s: &GameState, seat: Seat, sys: SystemId) -> bool {
+    s.sys(sys).has_flagship_of(seat.owner())
+        && s.flagship(seat).is_some_and(|b| b.fresh_starports() > 0)
+}
+
 /// Repair Drones with no damaged attacking ship: the attacking
 /// Flagship's leftmost damaged board piece, Armor before its Upgrade.
 pub fn repair_one_attacking(s: &mut GameState, seat: Seat, sys: SystemId, ev: &mut dyn Sink) {

@@ -994,7 +994,8 @@ pub fn after_enter(
     let fresh_port = s
         .sys(to)
         .buildings_of(holder.owner())
-        .any(|(_, b)| b.kind == BuildingKind::Starport && !b.damaged);
+        .any(|(_, b)| b.kind == BuildingKind::Starport && !b.damaged)
+        || crate::campaign::flagship::fresh_board_starport_in(s, holder, to);
     if fresh_port && s.seat(mover).agents > 0 {
         s.seat_mut(mover).agents -= 1;
         s.seat_mut(holder).captives[mover.index()] += 1;
@@ -1085,10 +1086,9 @@ pub fn raid_dice_allowed(s: &GameState, _attacker: Seat, defender: Owner, sys: S
         return true;
     }
     // A Flagship's board starports count as in its system (FS-36).
-    let board = defender.seat().is_some_and(|d| {
-        s.sys(sys).has_flagship_of(defender)
-            && s.flagship(d).is_some_and(|b| b.fresh_starports() > 0)
-    });
+    let board = defender
+        .seat()
+        .is_some_and(|d| crate::campaign::flagship::fresh_board_starport_in(s, d, sys));
     !board
         && !s
             .sys(sys)

@@ -921,6 +921,7 @@ fn fresh_port(s: &GameState, seat: Seat, sys: SystemId) -> bool {
     s.sys(sys)
         .buildings_of(seat.owner())
         .any(|(_, b)| b.kind == BuildingKind::Starport && !b.damaged)
+        || crate::campaign::flagship::fresh_board_starport_in(s, seat, sys)
 }
 
 fn guide_pair(s: &GameState, seat: Seat, a: SystemId, b: SystemId) -> bool {
