@@ -291,8 +291,10 @@ pub fn eliminated(s: &GameState) -> Vec<Seat> {
         .filter(|x| {
             let o = x.owner();
             !SystemId::all().any(|sys| {
+                // A Flagship is a ship on the map.
                 s.is_in_play(sys)
                     && (s.sys(sys).ships_of(o).total() > 0
+                        || s.sys(sys).has_flagship_of(o)
                         || s.sys(sys).slots.iter().flatten().any(|b| {
                             b.owner == o && b.kind == crate::state::BuildingKind::Starport
                         }))
