@@ -681,8 +681,16 @@ fn warrior_systems(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> 
 }
 
 /// Damaged ships anywhere, for the Protector: one choice per system and
-/// owner.
-fn protector_choices(s: &GameState, out: &mut Vec<Choice>) {
+/// owner; with `board`, also the damaged Upgrades and Armor of `seat`'s
+/// Flagship ("also 1 Upgrade or Armor with a Flagship", F506; FS-17).
+fn protector_choices(s: &GameState, seat: Seat, board: bool, out: &mut Vec<Choice>) {
+    if board {
+        out.extend(
+            crate::campaign::flagship::repair_targets(s, seat)
+                .into_iter()
+                .map(|(system, piece)| Choice::Piece { system, piece }),
+        );
+    }
     for sys in s.systems_in_play() {
         for i in 0..MAX_OWNERS {
             let owner = Owner::from_index(i);
@@ -696,6 +704,26 @@ fn protector_choices(s: &GameState, out: &mut Vec<Choice>) {
                 });
             }
         }
+    }
+}
+
+/// The Protector repairs `piece`, then offers another while any is left
+/// (a Flagship's board only until one of its pieces was repaired).
+fn protector_repair(
+    s: &mut GameState,
+    seat: Seat,
+    card: CardId,
+    board: bool,
+    system: SystemId,
+    piece: Piece,
+    ev: &mut dyn Sink,
+) {
+    crate::actions::repair::repair(s, seat, system, piece, ev);
+    let board = board && !matches!(piece, Piece::Flagship { .. });
+    let mut more = Vec::new();
+    protector_choices(s, seat, board, &mut more);
+    if !more.is_empty() {
+        s.push(Effect::Repair { seat, card, board }.into());
     }
 }
 
@@ -715,8 +743,14 @@ pub enum Effect {
     Pass { seat: Seat, card: CardId, golem: u8 },
     /// F506: take the spent Golem's action (or not).
     Action { seat: Seat, card: CardId, golem: u8 },
-    /// F506 Protector: repair another ship, or stop.
-    Repair { seat: Seat, card: CardId },
+    /// F506 Protector: repair another ship, or stop; `board`: 1 Upgrade
+    /// or Armor of the Flagship may still be repaired.
+    Repair {
+        seat: Seat,
+        card: CardId,
+        #[serde(default)]
+        board: bool,
+    },
     /// F504: end the turn now?
     Speakers { seat: Seat, card: CardId },
 }
@@ -726,7 +760,7 @@ impl Procedure for Effect {
         match *self {
             Effect::Pass { seat, card, .. }
             | Effect::Action { seat, card, .. }
-            | Effect::Repair { seat, card }
+            | Effect::Repair { seat, card, .. }
             | Effect::Speakers { seat, card } => (seat, card),
         }
     }
@@ -763,7 +797,7 @@ impl Procedure for Effect {
             Effect::Action { seat, golem, .. } => {
                 match golem {
                     0 => out.extend(warrior_systems(s, seat).map(Choice::System)),
-                    1 => protector_choices(s, out),
+                    1 => protector_choices(s, seat, true, out),
                     2 => out.extend(seeker_systems(s, seat).map(Choice::System)),
                     _ => out.extend(
                         Resource::ALL
@@ -774,8 +808,8 @@ impl Procedure for Effect {
                 }
                 out.push(Choice::No);
             }
-            Effect::Repair { .. } => {
-                protector_choices(s, out);
+            Effect::Repair { seat, board, .. } => {
+                protector_choices(s, seat, board, out);
                 out.push(Choice::Done);
             }
             Effect::Speakers { .. } => {
@@ -807,12 +841,7 @@ impl Procedure for Effect {
                 match (golem, choice) {
                     (0, Choice::System(sys)) => warrior(s, seat, sys, ev),
                     (1, Choice::Piece { system, piece }) => {
-                        crate::actions::repair::repair(s, seat, system, piece, ev);
-                        let mut more = Vec::new();
-                        protector_choices(s, &mut more);
-                        if !more.is_empty() {
-                            s.push(Effect::Repair { seat, card }.into());
-                        }
+                        protector_repair(s, seat, card, true, system, piece, ev)
                     }
                     (2, Choice::System(sys)) => seeker(s, seat, sys, ev),
                     (3, Choice::Resource(r)) => {
@@ -827,15 +856,10 @@ impl Procedure for Effect {
                     ),
                 }
             }
-            Effect::Repair { seat, card } => {
+            Effect::Repair { seat, card, board } => {
                 s.pop();
                 if let Choice::Piece { system, piece } = choice {
-                    crate::actions::repair::repair(s, seat, system, piece, ev);
-                    let mut more = Vec::new();
-                    protector_choices(s, &mut more);
-                    if !more.is_empty() {
-                        s.push(Effect::Repair { seat, card }.into());
-                    }
+                    protector_repair(s, seat, card, board, system, piece, ev);
                 }
             }
             Effect::Speakers { seat, .. } => {
