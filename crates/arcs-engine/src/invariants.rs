@@ -294,11 +294,12 @@ fn campaign_pieces(s: &GameState, c: &crate::campaign::Campaign) -> Result<(), S
         cities += t[Owner::Free.index()][TrophyKind::City as usize] as u32;
         ports += t[Owner::Free.index()][TrophyKind::Starport as usize] as u32;
     }
+    // Proxies stand in for Free pieces the supply ran out of.
     let want = (
         IMPERIAL_SHIPS as u32,
         BLIGHT_TOKENS as u32,
-        FREE_CITIES as u32,
-        FREE_STARPORTS as u32,
+        FREE_CITIES as u32 + c.free_proxies[0] as u32,
+        FREE_STARPORTS as u32 + c.free_proxies[1] as u32,
     );
     if (imperial, blight, cities, ports) != want {
         return Err(format!(

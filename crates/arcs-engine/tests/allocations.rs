@@ -4,15 +4,21 @@
 //! (docs/performance.md). Counted with a global allocator wrapper; the
 //! count is deterministic for seeded games.
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 struct Counting;
 static ALLOCS: AtomicU64 = AtomicU64::new(0);
-static COUNTING: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    /// Counting on this thread only: the test harness's own threads (which
+    /// print other tests' results) allocate at any time.
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Relaxed) {
+        if COUNTING.try_with(|c| c.get()).unwrap_or(false) {
             ALLOCS.fetch_add(1, Relaxed);
         }
         System.alloc(layout)
@@ -54,9 +60,9 @@ fn a_random_game_allocates_only_at_setup_and_game_end() {
 /// start, so no other test's allocations are counted).
 fn counted<T>(f: impl FnOnce() -> T) -> (T, u64) {
     let before = ALLOCS.load(Relaxed);
-    COUNTING.store(true, Relaxed);
+    COUNTING.with(|c| c.set(true));
     let out = f();
-    COUNTING.store(false, Relaxed);
+    COUNTING.with(|c| c.set(false));
     (out, ALLOCS.load(Relaxed) - before)
 }
 

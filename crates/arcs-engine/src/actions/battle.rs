@@ -283,12 +283,17 @@ impl BattleFrame {
     fn flagship_raid_allowed(&self, s: &GameState, d: Seat) -> bool {
         let x = s.sys(self.system);
         let flagship = x.has_flagship_of(d.owner());
-        let tractor = flagship
-            && s.flagship(d)
-                .is_some_and(|b| b.has(crate::campaign::flagship::Upgrade::TractorBeam));
         (x.buildings_of(self.defender).next().is_some() || flagship)
-            && !tractor
+            && !self.tractor_beam_defends(s)
             && cards::raid_dice_allowed(s, self.attacker, self.defender, self.system)
+    }
+
+    /// FS-25: the defending Flagship has the Tractor Beam (fresh or
+    /// damaged): no raid dice at all.
+    fn tractor_beam_defends(&self, s: &GameState) -> bool {
+        self.defending_flagship(s)
+            .and_then(|d| s.flagship(d))
+            .is_some_and(|b| b.has(crate::campaign::flagship::Upgrade::TractorBeam))
     }
 
     /// How many dice of `die` may be collected now: (min, max).
@@ -311,8 +316,12 @@ impl BattleFrame {
                     .next()
                     .is_some();
                 if !self.raid_allowed(s) {
-                    // Raider Exosuits: with no defending buildings, up to 1.
-                    max = if !here && cards::raid_without_buildings(s, self.attacker) {
+                    // Raider Exosuits: with no defending buildings, up to 1;
+                    // never against the Tractor Beam ("cannot", FS-25).
+                    max = if !here
+                        && !self.tractor_beam_defends(s)
+                        && cards::raid_without_buildings(s, self.attacker)
+                    {
                         max.min(1)
                     } else {
                         0
@@ -873,7 +882,12 @@ impl BattleFrame {
         }
         if self.pre_done & 2 == 0 {
             self.pre_done |= 2;
-            if cards::railgun(s, &self) && self.attackers(s).total() > 0 {
+            // Its hit falls on the attacking ships or the attacking
+            // Flagship's board (FS-20).
+            let target = self.attackers(s).total() > 0
+                || (self.attacking_flagship(s)
+                    && s.flagship(self.attacker).is_some_and(|b| !b.is_empty()));
+            if cards::railgun(s, &self) && target {
                 self.stage = BattleStage::Railgun;
                 self.hits_left = 1;
                 self.store(s);

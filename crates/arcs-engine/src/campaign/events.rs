@@ -119,6 +119,16 @@ pub fn fate_setup(s: &mut GameState, idx: u8, ev: &mut dyn Sink) {
     s.set_top(Frame::Campaign(CampaignFrame::FateSetup { idx: idx + 1 }));
     let seat = s.initiative.clockwise(idx, s.players);
     let act = s.campaign().map_or(1, |c| c.act);
+    if act >= 2 {
+        // Acts II and III, step 6: after its Fate's setup, each player may
+        // rearrange their resource tokens (p7). Pushed first, so it comes
+        // after whatever the Fate's setup asks; with one way to lay them
+        // out, it passes by itself (docs/rulings.md R-CAMP-ACT-SETUP-RESOURCES).
+        s.push(Frame::Arrange {
+            seat,
+            incoming: None,
+        });
+    }
     let fate = s.campaign().and_then(|c| c.fates[seat.index()]);
     if let Some(f) = fate {
         // Step 7 (Acts II, III: p7): in Act III only the C Fates.

@@ -297,6 +297,9 @@ impl GameState {
 /// seat's. The Free supply may run dry: proxies stand in (L1420;
 /// docs/flagships.md A-16), so the replacement always happens.
 pub fn gain(s: &mut GameState, seat: Seat, sys: SystemId, ev: &mut dyn Sink) {
+    if s.has_flagship(seat) {
+        return; // one Flagship per seat
+    }
     let Some(c) = s.campaign_mut() else { return };
     c.flagships[seat.index()] = Some(FlagshipBoard::default());
     s.sys_mut(sys).flagships |= 1 << seat.0;
@@ -323,9 +326,14 @@ pub fn gain(s: &mut GameState, seat: Seat, sys: SystemId, ev: &mut dyn Sink) {
                 ..b
             });
             if let Some(c) = s.campaign_mut() {
-                match b.kind {
-                    BuildingKind::City => c.free_cities = c.free_cities.saturating_sub(1),
-                    BuildingKind::Starport => c.free_starports = c.free_starports.saturating_sub(1),
+                let (supply, k) = match b.kind {
+                    BuildingKind::City => (&mut c.free_cities, 0),
+                    BuildingKind::Starport => (&mut c.free_starports, 1),
+                };
+                if *supply > 0 {
+                    *supply -= 1;
+                } else {
+                    c.free_proxies[k] += 1;
                 }
             }
             match b.kind {
@@ -349,6 +357,9 @@ pub fn gain(s: &mut GameState, seat: Seat, sys: SystemId, ev: &mut dyn Sink) {
 /// to place it, then [`gain`] runs. Pushed by the Fate (the B Fates'
 /// Act II setups, issue 23).
 pub fn begin_gain(s: &mut GameState, seat: Seat) {
+    if !s.is_campaign() || s.has_flagship(seat) {
+        return;
+    }
     s.push(crate::flow::Frame::Campaign(
         super::CampaignFrame::GainFlagship { seat },
     ));
@@ -1381,6 +1392,29 @@ mod tests {
             s.sys(sys("4.1")).slots[0].unwrap().owner,
             Owner::Seat(Seat(1))
         );
+        crate::invariants::check(&s).unwrap();
+    }
+
+    /// with the Free supply empty, gaining a Flagship still frees
+    /// its buildings, with proxies; a Free piece returning takes a proxy
+    /// away first, so every piece stays counted.
+    #[test]
+    fn gain_with_an_empty_free_supply_uses_proxies() {
+        let mut s = crate::campaign::scenario::test_state("system 1.3: P1 starport");
+        let p1 = Seat(0);
+        let left = s.campaign().unwrap().free_starports;
+        s.campaign_mut().unwrap().free_starports = 0;
+        // The starports that "left" the supply: count them as scrapped by
+        // placing them in a Trophy box of P2, so the invariant holds.
+        *s.seat_mut(Seat(1))
+            .trophy(Owner::Free, TrophyKind::Starport) += left;
+        crate::invariants::check(&s).unwrap();
+        gain(&mut s, p1, sys("1.3"), &mut crate::event::NoEvents);
+        assert_eq!(s.campaign().unwrap().free_proxies, [0, 1]);
+        crate::invariants::check(&s).unwrap();
+        s.destroy_building(sys("1.3"), 0, None, &mut crate::event::NoEvents);
+        assert_eq!(s.campaign().unwrap().free_proxies, [0, 0]);
+        assert_eq!(s.campaign().unwrap().free_starports, 0);
         crate::invariants::check(&s).unwrap();
     }
 

@@ -236,6 +236,15 @@ pub struct Campaign {
     /// system is `SystemState::flagships`). Kept from Act to Act (FS-06).
     #[serde(default, skip_serializing_if = "flagship::no_flagships")]
     pub flagships: [Option<flagship::FlagshipBoard>; MAX_SEATS],
+    /// Proxy Free cities and starports in play (L1420: an empty supply
+    /// uses proxies; gaining a Flagship frees buildings even then, A-16).
+    /// A Free piece returning removes a proxy first.
+    #[serde(default, skip_serializing_if = "no_proxies")]
+    pub free_proxies: [u8; 2],
+}
+
+fn no_proxies(p: &[u8; 2]) -> bool {
+    *p == [0, 0]
 }
 
 /// One finished Act on the campaign's log sheet: at its end, each seat's
@@ -321,6 +330,7 @@ impl Campaign {
             fate_pool: List::new(),
             past: List::new(),
             flagships: [None; MAX_SEATS],
+            free_proxies: [0; 2],
         }
     }
     pub fn is_outlaw(&self, seat: Seat) -> bool {
@@ -377,9 +387,15 @@ pub fn return_to_supply(s: &mut GameState, owner: Owner, kind: crate::state::Tro
     match (owner, kind) {
         (Owner::Empire, _) => c.imperial_supply = c.imperial_supply.saturating_add(n),
         (Owner::Free, TrophyKind::Starport) => {
-            c.free_starports = c.free_starports.saturating_add(n)
+            let proxies = n.min(c.free_proxies[1]);
+            c.free_proxies[1] -= proxies;
+            c.free_starports = c.free_starports.saturating_add(n - proxies)
         }
-        (Owner::Free, _) => c.free_cities = c.free_cities.saturating_add(n),
+        (Owner::Free, _) => {
+            let proxies = n.min(c.free_proxies[0]);
+            c.free_proxies[0] -= proxies;
+            c.free_cities = c.free_cities.saturating_add(n - proxies)
+        }
         (Owner::Blight, _) => c.blight_supply = c.blight_supply.saturating_add(n),
         (Owner::Seat(_), _) => {}
     }

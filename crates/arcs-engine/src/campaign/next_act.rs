@@ -219,7 +219,9 @@ pub fn blight_empty_gates(s: &mut GameState) -> u8 {
 }
 
 fn no_ships(s: &GameState, sys: SystemId) -> bool {
-    (0..MAX_OWNERS).all(|o| s.sys(sys).ships_of(Owner::from_index(o)).total() == 0)
+    // A Flagship is a ship (p22).
+    s.sys(sys).flagships == 0
+        && (0..MAX_OWNERS).all(|o| s.sys(sys).ships_of(Owner::from_index(o)).total() == 0)
 }
 
 /// Step 4: in each cluster a damaged Blight at the planet with the rolled

@@ -168,8 +168,10 @@ pub fn legal(s: &GameState, n: &Negotiation) -> bool {
                         BuildingKind::City => s.seat(to).cities,
                         BuildingKind::Starport => s.seat(to).starports,
                     };
+                    // No Loyal ship there, the Flagship included (L1459).
                     b.owner == by.owner()
                         && x.ships_of(by.owner()).total() == 0
+                        && !x.has_flagship_of(by.owner())
                         && supply > 0
                         && more_than_one_on_map(s, by, kind)
                 }
@@ -271,7 +273,7 @@ fn each_action(s: &GameState, by: Seat, to: Seat, f: &mut impl FnMut(Negotiation
                 }
             }
         }
-        if sh.total() > 0 {
+        if sh.total() > 0 || x.has_flagship_of(o) {
             continue; // a building is ceded only where the giver has no ships
         }
         for (slot, b) in x.buildings_of(o) {

@@ -1116,8 +1116,9 @@ pub fn pre_collect_effect(s: &GameState, b: &BattleFrame) -> Option<CardFrame> {
 
 /// Railgun Arrays: the defender has it and a fresh defending ship.
 pub fn railgun(s: &GameState, b: &BattleFrame) -> bool {
+    // A defending Flagship is a fresh Loyal ship (p22).
     owner_has(s, b.defender, Hook::Railgun, |x| x.railgun)
-        && s.sys(b.system).ships_of(b.defender).fresh > 0
+        && (s.sys(b.system).ships_of(b.defender).fresh > 0 || b.defending_flagship(s).is_some())
 }
 
 /// Every reroll ability of `seat` usable now: (index, card, how many). The
