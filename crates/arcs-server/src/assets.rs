@@ -21,6 +21,11 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/log.js", JS, include_str!("../assets/js/log.js")),
     ("js/game.js", JS, include_str!("../assets/js/game.js")),
     ("js/lobby.js", JS, include_str!("../assets/js/lobby.js")),
+    (
+        "js/campaign.js",
+        JS,
+        include_str!("../assets/js/campaign.js"),
+    ),
     ("css/base.css", CSS, include_str!("../assets/css/base.css")),
     (
         "css/board.css",
@@ -42,12 +47,19 @@ const FILES: &[(&str, &str, &str)] = &[
         CSS,
         include_str!("../assets/css/lobby.css"),
     ),
+    (
+        "css/campaign.css",
+        CSS,
+        include_str!("../assets/css/campaign.css"),
+    ),
 ];
 
 /// The lobby page.
 pub const LOBBY: &str = include_str!("../assets/index.html");
 /// A game's page.
 pub const GAME: &str = include_str!("../assets/game.html");
+/// A campaign's page: its log sheet across the Acts.
+pub const CAMPAIGN: &str = include_str!("../assets/campaign.html");
 
 /// One embedded file, or `None`.
 pub fn file(path: &str) -> Option<(&'static str, &'static str)> {
@@ -91,7 +103,7 @@ mod tests {
     #[test]
     fn every_referenced_file_is_embedded() {
         let mut wanted = Vec::new();
-        for page in [LOBBY, GAME] {
+        for page in [LOBBY, GAME, CAMPAIGN] {
             for attr in ["src=\"/assets/", "href=\"/assets/"] {
                 for part in page.split(attr).skip(1) {
                     wanted.push(part.split('"').next().unwrap().to_string());

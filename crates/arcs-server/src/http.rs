@@ -337,6 +337,7 @@ pub fn app(hub: Arc<Hub>, settings: HttpSettings) -> Router {
     Router::new()
         .route("/", get(|| async { Html(crate::assets::LOBBY) }))
         .route("/g/{id}", get(|| async { Html(crate::assets::GAME) }))
+        .route("/c/{id}", get(|| async { Html(crate::assets::CAMPAIGN) }))
         .route(
             "/assets/{*file}",
             get(|Path(file): Path<String>| async move { crate::assets::respond(&file) }),

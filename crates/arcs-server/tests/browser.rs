@@ -643,6 +643,27 @@ async fn play_whole_games_by_clicking() {
         .await;
     assert_eq!(sheet, Value::from(3), "the log sheet lists the three seats");
     table.shoot("campaign-act-two").await;
+    // The campaign page (linked from the table): the log sheet of both
+    // Acts so far and Act I's report.
+    let page = format!("{}/c/{}#token={tok}", table.base, g.id);
+    table.client.goto(&page).await.unwrap();
+    table
+        .client
+        .wait()
+        .for_element(Locator::Css("#sheet table.sheet tbody tr"))
+        .await
+        .unwrap();
+    let cols = table
+        .js("return document.querySelectorAll('#sheet table.sheet thead th').length;")
+        .await;
+    assert_eq!(cols, Value::from(3), "a column per Act so far");
+    let reports = table
+        .js("return document.querySelectorAll('#reports .report').length;")
+        .await;
+    assert_eq!(reports, Value::from(1), "Act I's report");
+    let errors = table.js("return window.arcsErrors.length;").await;
+    assert_eq!(errors, Value::from(0));
+    table.shoot("campaign-page").await;
     let (clicks, _) = table.play_up_to(&next, "campaign-act-two", Some(25)).await;
     assert!(clicks >= 25, "Act II was not played on: {clicks} clicks");
     table.client.close().await.unwrap();

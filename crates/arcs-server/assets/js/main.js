@@ -2,6 +2,7 @@
 // server's Content-Security-Policy allows scripts from files only).
 import { lobby } from "./lobby.js";
 import { game } from "./game.js";
+import { campaign } from "./campaign.js";
 
 // Script errors are kept (and shown) so a broken page never fails silently.
 window.arcsErrors = [];
@@ -16,3 +17,4 @@ window.addEventListener("unhandledrejection", (e) => keep(e.reason && e.reason.m
 const page = document.body.dataset.page;
 if (page === "lobby") lobby();
 else if (page === "game") game();
+else if (page === "campaign") campaign();

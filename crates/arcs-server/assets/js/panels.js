@@ -116,6 +116,7 @@ export function renderCampaign(box, v, snap, data, has) {
       ? `<table class="fates"><thead><tr><th></th><th>Title</th></tr></thead><tbody>${rows}</tbody></table><p class="facts muted">Played without Fates: the campaign's shared systems alone.</p>`
       : `<table class="fates"><thead><tr><th></th><th>Title</th><th>Fate</th><th>Objective</th></tr></thead><tbody>${rows}</tbody></table>`) +
     logSheet(v, c, snap, data) +
+    (snap.campaign ? `<p class="facts"><a href="/c/${encodeURIComponent(snap.campaign.id)}${location.hash}">The campaign page: the log sheet of every Act and each Act's report</a></p>` : "") +
     flagshipBoards(c, snap) +
     `<p class="facts">Imperial Trust on the First Regent tile: ${trust || "none"}${favors ? ` · Favors: ${favors}` : ""}</p>` +
     `<p class="facts">In supply — ${supplies.join(" · ")}</p>` +
