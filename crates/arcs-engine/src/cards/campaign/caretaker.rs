@@ -773,7 +773,10 @@ impl Procedure for Effect {
             ),
             Effect::Action { golem, .. } => match golem {
                 0 => "Warrior: destroy all damaged ships in which system?".into(),
-                1 => "Protector: repair which ship?".into(),
+                1 => {
+                    "Protector: repair which ship (or, once, an Upgrade or Armor of your Flagship)?"
+                        .into()
+                }
                 2 => "Seeker: take a Catapult move from which system?".into(),
                 _ => "Harvester: gain which resource?".into(),
             },
@@ -897,13 +900,18 @@ impl Procedure for Effect {
                 format!("Take no {} action", GOLEM_NAMES[golem as usize % 4])
             }
             (Effect::Action { .. } | Effect::Repair { .. }, Choice::Piece { system, piece }) => {
-                let Piece::Ship { owner, .. } = piece else {
-                    return None;
-                };
-                format!(
-                    "Repair one of {} damaged ships in {system}",
-                    owner.possessive()
-                )
+                match piece {
+                    Piece::Ship { owner, .. } => format!(
+                        "Repair one of {} damaged ships in {system}",
+                        owner.possessive()
+                    ),
+                    // F506: "also 1 Upgrade or Armor with a Flagship".
+                    Piece::Flagship { .. } => {
+                        let slot = crate::campaign::flagship::slot_of(piece)?;
+                        format!("Repair {} of your Flagship", slot.name())
+                    }
+                    Piece::Building { .. } => return None,
+                }
             }
             (Effect::Repair { .. }, Choice::Done) => "Repair no more ships".into(),
             (Effect::Speakers { .. }, Choice::Yes) => {
