@@ -730,8 +730,10 @@ fn protector_repair(
 /// Systems the Seeker's Catapult may start from: those with ships of
 /// `seat`'s it may move (B-MOV-01).
 fn seeker_systems(s: &GameState, seat: Seat) -> impl Iterator<Item = SystemId> + '_ {
-    crate::actions::mov::origins(s, seat)
-        .filter(move |x| s.sys(*x).ships_of(seat.owner()).total() > 0)
+    // The Flagship moves like a ship (docs/flagships.md A-15).
+    crate::actions::mov::origins(s, seat).filter(move |x| {
+        s.sys(*x).ships_of(seat.owner()).total() > 0 || s.sys(*x).has_flagship_of(seat.owner())
+    })
 }
 
 // ------------------------------------------------------------ procedures

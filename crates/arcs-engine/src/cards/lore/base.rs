@@ -219,9 +219,13 @@ pub static SEEKER_TORPEDOES: Behavior = Behavior {
     reroll: Some(Reroll {
         kinds: 1 << DieKind::Assault as u8,
         what: "reroll assault dice (one per fresh attacking ship)",
+        // The attacking Flagship is a fresh attacking ship (FS-37).
         max: |s, seat, _, b| {
-            b.map(|b| s.sys(b.system).ships_of(seat.owner()).fresh)
-                .unwrap_or(0)
+            b.map(|b| {
+                s.sys(b.system).ships_of(seat.owner()).fresh
+                    + s.sys(b.system).has_flagship_of(seat.owner()) as u8
+            })
+            .unwrap_or(0)
         },
         outside_battle: false,
     }),
