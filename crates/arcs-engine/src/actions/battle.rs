@@ -884,10 +884,12 @@ impl BattleFrame {
             self.pre_done |= 2;
             // Its hit falls on the attacking ships or the attacking
             // Flagship's board (FS-20).
-            let target = self.attackers(s).total() > 0
-                || (self.attacking_flagship(s)
-                    && s.flagship(self.attacker).is_some_and(|b| !b.is_empty()));
-            if cards::railgun(s, &self) && target {
+            let target = |s: &GameState| {
+                self.attackers(s).total() > 0
+                    || (self.attacking_flagship(s)
+                        && s.flagship(self.attacker).is_some_and(|b| !b.is_empty()))
+            };
+            if cards::railgun(s, &self) && target(s) {
                 self.stage = BattleStage::Railgun;
                 self.hits_left = 1;
                 self.store(s);

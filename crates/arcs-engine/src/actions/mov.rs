@@ -114,6 +114,19 @@ impl MoveFrame {
 
     /// Loyal ships moving, the Flagship included (it counts for the
     /// Movement Law like any Loyal ship, A-15).
+    /// A Catapult move starting from `sys` whatever the starports there
+    /// (the Seeker Golem, the Slipstream Drive): its group is chosen next.
+    pub fn catapult_from(s: &mut GameState, seat: Seat, sys: SystemId) -> MoveFrame {
+        let mut m = MoveFrame::new(seat, crate::flow::Source::Effect);
+        m.from = sys;
+        m.at = sys;
+        m.visited = sys.bit();
+        m.catapult = true;
+        m.stage = m.ships_stage(s);
+        s.turn.moved_fresh = [0; SystemId::COUNT];
+        m
+    }
+
     /// The stage that picks the moving group from `from`: first whether
     /// the seat's Flagship there goes along (campaign p22), else the ships.
     pub fn ships_stage(&self, s: &GameState) -> MoveStage {

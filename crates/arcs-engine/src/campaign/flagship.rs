@@ -265,8 +265,9 @@ impl GameState {
     /// The seat's Flagship board, if it has a Flagship.
     #[inline]
     pub fn flagship(&self, seat: Seat) -> Option<&FlagshipBoard> {
+        // `get`: descriptions of odd choices may name any seat.
         self.campaign()
-            .and_then(|c| c.flagships[seat.index()].as_ref())
+            .and_then(|c| c.flagships.get(seat.index())?.as_ref())
     }
     #[inline]
     pub fn has_flagship(&self, seat: Seat) -> bool {
@@ -274,7 +275,7 @@ impl GameState {
     }
     fn flagship_mut(&mut self, seat: Seat) -> Option<&mut FlagshipBoard> {
         self.campaign_mut()
-            .and_then(|c| c.flagships[seat.index()].as_mut())
+            .and_then(|c| c.flagships.get_mut(seat.index())?.as_mut())
     }
     /// Where the seat's Flagship piece is.
     pub fn flagship_at(&self, seat: Seat) -> Option<SystemId> {
@@ -579,18 +580,14 @@ pub fn slipstream(s: &mut GameState, seat: Seat, alone: bool, ev: &mut dyn Sink)
     let Some(at) = s.flagship_at(seat) else {
         return;
     };
-    let mut m = MoveFrame::new(seat, crate::flow::Source::Effect);
-    m.from = at;
-    m.at = at;
-    m.visited = at.bit();
-    m.catapult = true;
+    let mut m = MoveFrame::catapult_from(s, seat, at);
+    // The group is already chosen: the Flagship alone, or not at all.
     m.flagship = alone;
     m.stage = if alone {
         MoveStage::To
     } else {
         MoveStage::Ships
     };
-    s.turn.moved_fresh = [0; SystemId::COUNT];
     s.push(crate::flow::Frame::Move(m));
     log!(
         ev,

@@ -956,14 +956,7 @@ fn warrior(s: &mut GameState, seat: Seat, sys: SystemId, ev: &mut dyn Sink) {
 /// The Seeker: a Catapult move starting from `sys` (B-MOV-02), whatever
 /// the starports there: the move's ships are chosen next.
 fn seeker(s: &mut GameState, seat: Seat, sys: SystemId, ev: &mut dyn Sink) {
-    use crate::actions::mov::MoveFrame;
-    let mut m = MoveFrame::new(seat, crate::flow::Source::Effect);
-    m.from = sys;
-    m.at = sys;
-    m.visited = sys.bit();
-    m.catapult = true;
-    m.stage = m.ships_stage(s);
-    s.turn.moved_fresh = [0; SystemId::COUNT];
+    let m = crate::actions::mov::MoveFrame::catapult_from(s, seat, sys);
     s.push(crate::flow::Frame::Move(m));
     log!(
         ev,
