@@ -124,6 +124,7 @@ impl MoveFrame {
         m.catapult = true;
         m.stage = m.ships_stage(s);
         s.turn.moved_fresh = [0; SystemId::COUNT];
+        s.turn.flagship_moved = false;
         m
     }
 
@@ -270,6 +271,7 @@ impl MoveFrame {
                 self.catapult = crate::cards::catapults_from(s, self.seat, sys)
                     || crate::campaign::free::usable_starport(s, self.seat, sys).is_some();
                 s.turn.moved_fresh = [0; SystemId::COUNT];
+                s.turn.flagship_moved = false;
                 self.stage = self.ships_stage(s);
                 s.set_top(crate::flow::Frame::Move(self));
             }
@@ -410,9 +412,8 @@ impl MoveFrame {
             b.damaged += self.damaged;
         }
         if self.flagship {
-            let bit = 1 << self.seat.0;
-            s.sys_mut(self.at).flagships &= !bit;
-            s.sys_mut(to).flagships |= bit;
+            crate::campaign::flagship::shift(s, self.seat, self.at, to);
+            s.turn.flagship_moved = true;
             log!(
                 ev,
                 "move",
@@ -512,7 +513,9 @@ impl MoveFrame {
     /// Catapult moves (C-L03).
     fn finish(self, s: &mut GameState, _ev: &mut dyn Sink) {
         s.pop();
-        if crate::cards::sprint(s, self.seat) && s.turn.moved_fresh.iter().any(|&n| n > 0) {
+        if crate::cards::sprint(s, self.seat)
+            && (s.turn.flagship_moved || s.turn.moved_fresh.iter().any(|&n| n > 0))
+        {
             crate::cards::start_sprint(s, self.seat);
         }
     }

@@ -165,6 +165,12 @@ pub struct FateDef {
     /// Act III, C Fates: it has a final objective (its marker at 0 with at
     /// least 1 Power wins the campaign, p9).
     pub final_objective: bool,
+    /// The seat leaves this Fate for another at the Intermission's step F
+    /// (p29): the rest of the Fate Set that is not in play is scrapped —
+    /// never what is in play (its cards in hands, the Court, the decks or
+    /// the rules booklet, its pieces, a Flagship). `None`: the Fate keeps
+    /// nothing of its set outside play.
+    pub leave: Option<FateSetup>,
 }
 
 /// Tells every seat's Fate what happened (a campaign game's objectives).
@@ -379,6 +385,7 @@ pub(crate) mod test_fates {
                 on: None,
                 grand: None,
                 final_objective: $n >= 17,
+                leave: None,
             }
         };
     }

@@ -291,6 +291,15 @@ impl GameState {
     }
 }
 
+/// The seat's Flagship piece goes from `from` to `to` (a Move, Sprinter
+/// Drives' extra step or Predictive Sensors' pull: it is a fresh Loyal
+/// ship, L1706).
+pub fn shift(s: &mut GameState, seat: Seat, from: SystemId, to: SystemId) {
+    let bit = 1 << seat.0;
+    s.sys_mut(from).flagships &= !bit;
+    s.sys_mut(to).flagships |= bit;
+}
+
 /// FS-01/02: the seat gains a Flagship in `sys`: the piece goes there,
 /// every Loyal city and starport of the seat on the map is replaced by a
 /// Free one of the same type (damaged stays damaged; cities back to the

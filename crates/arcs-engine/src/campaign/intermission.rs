@@ -338,12 +338,16 @@ pub fn deal_fate_offers(s: &mut GameState, ev: &mut dyn Sink) -> bool {
 }
 
 /// F. Switching Fates (p29): the old Fate card goes back to the box, the
-/// Favors `seat` holds return to their owners, and the new Fate Set is
-/// taken. (The old Fate Set's cards not in play are scrapped by the Fate's
-/// own module when it has such cards: issue 22.)
+/// rest of its Fate Set not in play is scrapped (the Fate's `leave` hook;
+/// what is in play, a Flagship included, stays), the Favors `seat` holds
+/// return to their owners, and the new Fate Set is taken.
 pub fn switch_fate(s: &mut GameState, seat: Seat, new: CardId, ev: &mut dyn Sink) {
     let Some(c) = s.campaign() else { return };
     let old = c.fates[seat.index()];
+    if let Some(leave) = old.and_then(super::fates::def).and_then(|d| d.leave) {
+        leave(s, seat, ev);
+    }
+    let Some(c) = s.campaign() else { return };
     let favors = c.favors[seat.index()];
     for owner in s.seat_ids().collect::<Vec<_>>() {
         let n = favors[owner.index()];
@@ -391,6 +395,34 @@ mod tests {
         assert_eq!(s.seat(Seat(0)).power, -3);
         assert_eq!(s.seat(Seat(1)).power, 6);
         assert_eq!(s.seat(Seat(2)).power, 4);
+    }
+
+    #[test]
+    fn r_camp_fate_switch_scraps_the_rest_of_the_old_fate_set() {
+        // p29: the Believer's Faithful cards still in the stack are not in
+        // play: switching scraps them; a Faithful card in the action deck
+        // stays (it is in play).
+        use crate::ids::ActionCard;
+        let mut s = state("fate P1 Believer\nfaithful-stack 9");
+        crate::invariants::check(&s).expect("consistent before");
+        {
+            let c = s.campaign_mut().unwrap();
+            c.faithful_stack = 8;
+            c.actions_added.insert(ActionCard::faithful(9));
+        }
+        // The "9" was drawn: it is in P1's hand.
+        s.seat_mut(Seat(0)).hand.insert(ActionCard::faithful(9));
+        crate::invariants::check(&s).expect("consistent with a card in the deck");
+        let new = CardId::parse("ARCS-FATE09").unwrap();
+        switch_fate(&mut s, Seat(0), new, &mut NoEvents);
+        let c = s.campaign().unwrap();
+        assert_eq!(c.fates[0], Some(new));
+        assert_eq!(c.faithful_stack, 0);
+        for n in 1..=8 {
+            assert!(c.actions_scrapped.contains(ActionCard::faithful(n)), "{n}");
+        }
+        assert!(!c.actions_scrapped.contains(ActionCard::faithful(9)));
+        crate::invariants::check(&s).expect("consistent after");
     }
 
     #[test]

@@ -125,6 +125,10 @@ pub struct TurnScope {
     /// Fresh ships that arrived in each system by the current Move
     /// (Sprinter Drives).
     pub moved_fresh: [u8; SystemId::COUNT],
+    /// The seat's Flagship moved in the current Move (Sprinter Drives may
+    /// move it once more: it is a fresh Loyal ship, L1706).
+    #[serde(default)]
+    pub flagship_moved: bool,
     /// Ships built at the seat's Flagship this turn (FS-12).
     #[serde(default)]
     pub flagship_ships: u8,
@@ -147,6 +151,7 @@ impl TurnScope {
             secured_in_prelude: List::new(),
             once_used: List::new(),
             moved_fresh: [0; SystemId::COUNT],
+            flagship_moved: false,
             flagship_ships: 0,
         }
     }

@@ -25,6 +25,7 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
     grand: None,
     final_objective: false,
+    leave: None,
 };
 
 /// F701A: gain Imperial Officers; Use Imperial Foundries to the rules

@@ -60,6 +60,7 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
     grand: None,
     final_objective: false,
+    leave: Some(leave),
 };
 
 /// What the objective advances when the Faithful stack is empty (F801B).
@@ -113,6 +114,28 @@ fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
         "{seat} gains Faithful Disciples and Spreading the Faith and stacks the nine Faithful \
          action cards, the 9 on top; Faithful Cards and Pluralistic Faith join the rules booklet."
     );
+}
+
+/// Leaving the Believer (p29 "scrap the rest of your Fate Set that is not
+/// in play"): the Faithful cards still in the stack are scrapped; those in
+/// the action deck, a hand or the Court are in play and stay
+/// (R-CAMP-FATE-SWITCH).
+fn leave(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
+    let Some(c) = s.campaign_mut() else { return };
+    let n = std::mem::take(&mut c.faithful_stack);
+    for k in 1..=n {
+        let card = ActionCard::faithful(k);
+        c.actions_added.insert(card);
+        c.actions_scrapped.insert(card);
+    }
+    if n > 0 {
+        log!(
+            ev,
+            "fate",
+            Some(seat),
+            "The {n} Faithful action card(s) left in {seat}'s stack are scrapped with the rest of the Believer's Fate Set."
+        );
+    }
 }
 
 /// The top card of the Faithful stack, if any.

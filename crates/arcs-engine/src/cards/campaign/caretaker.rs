@@ -46,6 +46,7 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
     grand: None,
     final_objective: false,
+    leave: None,
 };
 
 const BEACON: &str = "ARCS-F502";

@@ -25,6 +25,7 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
     grand: None,
     final_objective: false,
+    leave: None,
 };
 
 /// F201A: gain Parade Fleets.

@@ -32,6 +32,7 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
     grand: None,
     final_objective: false,
+    leave: None,
 };
 
 /// Resources the Magnate discards for *Export to the Galactic Core*.

@@ -34,6 +34,7 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
     grand: None,
     final_objective: false,
+    leave: None,
 };
 
 fn informants() -> CardId {

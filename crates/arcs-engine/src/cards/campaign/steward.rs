@@ -26,6 +26,7 @@ pub static FATE: FateDef = FateDef {
     on: Some(objective),
     grand: None,
     final_objective: false,
+    leave: None,
 };
 
 /// F101A: gain Imperial Authority (a lore card) and Dealmakers (a Guild

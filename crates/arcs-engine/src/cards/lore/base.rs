@@ -251,12 +251,15 @@ pub enum Effect {
         hits: u8,
         roll: DiceRoll,
     },
-    /// Sprinter Drives: fresh ships that moved step once more.
+    /// Sprinter Drives: fresh ships that moved step once more: from which
+    /// system, whether the Flagship goes too (`None`: not asked yet), how
+    /// many ships (`None`: not chosen yet).
     Sprint {
         seat: Seat,
         card: CardId,
         from: Option<SystemId>,
-        n: u8,
+        flagship: Option<bool>,
+        n: Option<u8>,
     },
     /// Cloud Cities: pay a resource of the planet's type, then build.
     CloudPay {
@@ -303,7 +306,8 @@ impl Procedure for Effect {
             Sprint { from: None, .. } => {
                 "move fresh ships one more time from where (or stop)?".into()
             }
-            Sprint { n: 0, .. } => "how many?".into(),
+            Sprint { flagship: None, .. } => "move your Flagship one more time too?".into(),
+            Sprint { n: None, .. } => "how many fresh ships?".into(),
             Sprint { .. } => "to which adjacent system?".into(),
             Summon { .. } => "summon a ship at a city in which system you control?".into(),
             Rifles { stage, hits, .. } => match stage {
@@ -348,23 +352,23 @@ impl Procedure for Effect {
                 seat, from: None, ..
             } => {
                 for x in s.systems_in_play() {
-                    let n =
-                        s.turn.moved_fresh[x.index()].min(s.sys(x).ships_of(seat.owner()).fresh);
-                    if n > 0 && s.adjacent(x).next().is_some() {
+                    let ships = sprinters(s, seat, x) > 0 || sprinting_flagship(s, seat, x);
+                    if ships && s.adjacent(x).next().is_some() {
                         out.push(Choice::System(x));
                     }
                 }
                 out.push(Choice::Done);
             }
+            Sprint { flagship: None, .. } => out.extend([Choice::Yes, Choice::No]),
             Sprint {
                 seat,
                 from: Some(f),
-                n: 0,
+                flagship: Some(flagship),
+                n: None,
                 ..
             } => {
-                let n = s.turn.moved_fresh[f.index()].min(s.sys(f).ships_of(seat.owner()).fresh);
-                let cap = crate::cards::max_ships_moved(s, seat).min(n);
-                out.extend((1..=cap).map(Choice::Count));
+                let cap = sprint_cap(s, seat, f, flagship);
+                out.extend((u8::from(!flagship)..=cap).map(Choice::Count));
             }
             Sprint { from: Some(f), .. } => out.extend(s.adjacent(f).map(Choice::System)),
             Summon { seat, .. } => out.extend(summon_systems(s, seat).map(Choice::System)),
@@ -466,17 +470,32 @@ impl Procedure for Effect {
                 from: None,
                 ..
             } => match choice {
-                Choice::System(f) => top(
-                    s,
-                    Sprint {
-                        seat,
-                        card,
-                        from: Some(f),
-                        n: 0,
-                    },
-                ),
+                Choice::System(f) => {
+                    // The Flagship alone asks nothing more; beside ships
+                    // the seat says whether it goes too.
+                    let alone = sprinters(s, seat, f) == 0;
+                    let flagship = if !sprinting_flagship(s, seat, f) {
+                        Some(false)
+                    } else if alone {
+                        Some(true)
+                    } else {
+                        None
+                    };
+                    let n = alone.then_some(0);
+                    top(
+                        s,
+                        Sprint {
+                            seat,
+                            card,
+                            from: Some(f),
+                            flagship,
+                            n,
+                        },
+                    )
+                }
                 _ => {
                     s.turn.moved_fresh = [0; SystemId::COUNT];
+                    s.turn.flagship_moved = false;
                     s.pop();
                 }
             },
@@ -484,7 +503,29 @@ impl Procedure for Effect {
                 seat,
                 card,
                 from: Some(f),
-                n: 0,
+                flagship: None,
+                ..
+            } => {
+                let flagship = choice == Choice::Yes;
+                // With the Flagship and no room for more ships, the count is 0.
+                let n = (flagship && sprint_cap(s, seat, f, true) == 0).then_some(0);
+                top(
+                    s,
+                    Sprint {
+                        seat,
+                        card,
+                        from: Some(f),
+                        flagship: Some(flagship),
+                        n,
+                    },
+                )
+            }
+            Sprint {
+                seat,
+                card,
+                from: Some(f),
+                flagship,
+                n: None,
             } => {
                 if let Choice::Count(n) = choice {
                     top(
@@ -493,7 +534,8 @@ impl Procedure for Effect {
                             seat,
                             card,
                             from: Some(f),
-                            n,
+                            flagship,
+                            n: Some(n),
                         },
                     );
                 }
@@ -502,20 +544,34 @@ impl Procedure for Effect {
                 seat,
                 card,
                 from: Some(f),
-                n,
+                flagship,
+                n: Some(n),
             } => {
                 if let Choice::System(to) = choice {
                     let o = seat.owner();
                     s.sys_mut(f).ships_mut(o).fresh -= n;
                     s.sys_mut(to).ships_mut(o).fresh += n;
                     s.turn.moved_fresh[f.index()] -= n.min(s.turn.moved_fresh[f.index()]);
-                    log!(
-                        ev,
-                        "move",
-                        Some(seat),
-                        { systems: vec![f, to] },
-                        "{seat} moves {n} fresh ship(s) one more time, {f} to {to} (Sprinter Drives)."
-                    );
+                    if n > 0 {
+                        log!(
+                            ev,
+                            "move",
+                            Some(seat),
+                            { systems: vec![f, to] },
+                            "{seat} moves {n} fresh ship(s) one more time, {f} to {to} (Sprinter Drives)."
+                        );
+                    }
+                    if flagship == Some(true) {
+                        crate::campaign::flagship::shift(s, seat, f, to);
+                        s.turn.flagship_moved = false;
+                        log!(
+                            ev,
+                            "move",
+                            Some(seat),
+                            { systems: vec![f, to] },
+                            "{seat} moves their Flagship one more time, {f} to {to} (Sprinter Drives)."
+                        );
+                    }
                 }
                 top(
                     s,
@@ -523,7 +579,8 @@ impl Procedure for Effect {
                         seat,
                         card,
                         from: None,
-                        n: 0,
+                        flagship: None,
+                        n: None,
                     },
                 );
             }
@@ -756,12 +813,22 @@ impl Procedure for Effect {
                 format!("Move fresh ships on from {x}")
             }
             (E::Sprint { from: None, .. }, Choice::Done) => "Move no ships further".into(),
+            (E::Sprint { flagship: None, .. }, Choice::Yes) => "Move the Flagship on too".into(),
+            (E::Sprint { flagship: None, .. }, Choice::No) => "Leave the Flagship there".into(),
+            (E::Sprint { from: Some(f), .. }, Choice::Count(0)) => {
+                format!("Move only the Flagship on from {f}")
+            }
             (E::Sprint { from: Some(f), .. }, Choice::Count(n)) => format!(
                 "Move {} on from {f}",
                 plural(n, "fresh ship", "fresh ships")
             ),
-            (E::Sprint { n, .. }, Choice::System(x)) => {
-                let them = if n == 1 { "the ship" } else { "the ships" };
+            (E::Sprint { flagship, n, .. }, Choice::System(x)) => {
+                let them = match (flagship == Some(true), n.unwrap_or(0)) {
+                    (true, 0) => "the Flagship",
+                    (true, _) => "the Flagship and the ships",
+                    (false, 1) => "the ship",
+                    (false, _) => "the ships",
+                };
                 format!("Move {them} on to {x}")
             }
             (E::Rifles { stage: 0, .. }, Choice::System(x)) => format!("Fire from {x}"),
@@ -951,10 +1018,31 @@ pub(crate) fn start_sprint(s: &mut GameState, seat: Seat) {
             seat,
             card,
             from: None,
-            n: 0,
+            flagship: None,
+            n: None,
         }
         .into(),
     );
+}
+
+/// Fresh ships of the seat in `x` that moved this Move and may step once
+/// more.
+fn sprinters(s: &GameState, seat: Seat, x: SystemId) -> u8 {
+    s.turn.moved_fresh[x.index()].min(s.sys(x).ships_of(seat.owner()).fresh)
+}
+
+/// The seat's Flagship moved this Move and is in `x` (L1706: Sprinter
+/// Drives improve it, a fresh Loyal ship; R-CAMP-FLAGSHIP-LORE).
+fn sprinting_flagship(s: &GameState, seat: Seat, x: SystemId) -> bool {
+    s.turn.flagship_moved && s.sys(x).has_flagship_of(seat.owner())
+}
+
+/// How many ships may step once more from `f`: those that moved, within
+/// the ships a Move may take, the Flagship counting as one (mov.rs).
+fn sprint_cap(s: &GameState, seat: Seat, f: SystemId, flagship: bool) -> u8 {
+    crate::cards::max_ships_moved(s, seat)
+        .saturating_sub(u8::from(flagship))
+        .min(sprinters(s, seat, f))
 }
 
 /// Gate Stations: a gate city yields any one of its types (C-L11); `mask`

@@ -347,12 +347,15 @@ pub static TYCOONS_CHARM: Behavior = Behavior {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "effect")]
 pub enum Effect {
-    /// Predictive Sensors: move fresh ships in from an adjacent system.
+    /// Predictive Sensors: move fresh ships in from an adjacent system;
+    /// `flagship` is whether the seat's Flagship there comes too (`None`:
+    /// not asked yet).
     Sensors {
         seat: Seat,
         card: CardId,
         system: SystemId,
         from: Option<SystemId>,
+        flagship: Option<bool>,
     },
     /// Force Beams' Guide.
     Guide {
@@ -406,6 +409,7 @@ impl Procedure for Effect {
             Sensors { from: None, .. } => {
                 "move fresh ships into the battle from which adjacent system (or none)?".into()
             }
+            Sensors { flagship: None, .. } => "move your Flagship into the battle too?".into(),
             Sensors { .. } => "how many fresh ships?".into(),
             Guide { from: None, .. } => "move ships from which system?".into(),
             Guide { to: None, .. } => "to which adjacent system?".into(),
@@ -432,17 +436,20 @@ impl Procedure for Effect {
             } => {
                 out.extend(
                     s.adjacent(system)
-                        .filter(|x| s.sys(*x).ships_of(seat.owner()).fresh > 0)
+                        .filter(|x| sensed(s, seat, *x))
                         .map(Choice::System),
                 );
                 out.push(Choice::Done);
             }
+            Sensors { flagship: None, .. } => out.extend([Choice::Yes, Choice::No]),
             Sensors {
                 seat,
                 from: Some(f),
+                flagship: Some(flagship),
                 ..
             } => {
-                out.extend((1..=s.sys(f).ships_of(seat.owner()).fresh).map(Choice::Count));
+                let least = u8::from(!flagship);
+                out.extend((least..=s.sys(f).ships_of(seat.owner()).fresh).map(Choice::Count));
             }
             Guide {
                 seat, from: None, ..
@@ -562,16 +569,27 @@ impl Procedure for Effect {
                 card,
                 system,
                 from: None,
+                ..
             } => match choice {
-                Choice::System(f) => top(
-                    s,
-                    Sensors {
-                        seat,
-                        card,
-                        system,
-                        from: Some(f),
-                    },
-                ),
+                Choice::System(f) => {
+                    let o = seat.owner();
+                    let flagship = s.sys(f).has_flagship_of(o);
+                    if flagship && s.sys(f).ships_of(o).fresh == 0 {
+                        // The Flagship alone: it comes in, nothing to ask.
+                        pull_flagship(s, seat, f, system, ev);
+                    } else {
+                        top(
+                            s,
+                            Sensors {
+                                seat,
+                                card,
+                                system,
+                                from: Some(f),
+                                flagship: (!flagship).then_some(false),
+                            },
+                        )
+                    }
+                }
                 _ => s.pop(),
             },
             Sensors {
@@ -579,12 +597,34 @@ impl Procedure for Effect {
                 card,
                 system,
                 from: Some(f),
+                flagship: None,
+            } => top(
+                s,
+                Sensors {
+                    seat,
+                    card,
+                    system,
+                    from: Some(f),
+                    flagship: Some(choice == Choice::Yes),
+                },
+            ),
+            Sensors {
+                seat,
+                card,
+                system,
+                from: Some(f),
+                flagship: Some(flagship),
             } => {
                 if let Choice::Count(n) = choice {
                     let o = seat.owner();
-                    s.sys_mut(f).ships_mut(o).fresh -= n;
-                    s.sys_mut(system).ships_mut(o).fresh += n;
-                    log!(ev, "move", Some(seat), { systems: vec![f, system] }, "{seat} moves {n} fresh ship(s) from {f} into the battle at {system} (Predictive Sensors).");
+                    if n > 0 {
+                        s.sys_mut(f).ships_mut(o).fresh -= n;
+                        s.sys_mut(system).ships_mut(o).fresh += n;
+                        log!(ev, "move", Some(seat), { systems: vec![f, system] }, "{seat} moves {n} fresh ship(s) from {f} into the battle at {system} (Predictive Sensors).");
+                    }
+                    if flagship {
+                        pull_flagship(s, seat, f, system, ev);
+                    }
                 }
                 top(
                     s,
@@ -593,6 +633,7 @@ impl Procedure for Effect {
                         card,
                         system,
                         from: None,
+                        flagship: None,
                     },
                 );
             }
@@ -873,6 +914,9 @@ impl Procedure for Effect {
                 format!("Move fresh ships into the battle from {x}")
             }
             (E::Sensors { from: None, .. }, Choice::Done) => "Move no more ships in".into(),
+            (E::Sensors { flagship: None, .. }, Choice::Yes) => "Move the Flagship in too".into(),
+            (E::Sensors { flagship: None, .. }, Choice::No) => "Leave the Flagship there".into(),
+            (E::Sensors { .. }, Choice::Count(0)) => "Move only the Flagship in".into(),
             (E::Sensors { .. }, Choice::Count(n)) => format!(
                 "Move {} into the battle",
                 plural(n, "fresh ship", "fresh ships")
@@ -983,18 +1027,36 @@ pub(crate) fn sensors(
     card: CardId,
     system: SystemId,
 ) -> Option<crate::cards::frame::CardFrame> {
-    let any = s
-        .adjacent(system)
-        .any(|x| s.sys(x).ships_of(seat.owner()).fresh > 0);
+    let any = s.adjacent(system).any(|x| sensed(s, seat, x));
     any.then_some(
         Effect::Sensors {
             seat,
             card,
             system,
             from: None,
+            flagship: None,
         }
         .into(),
     )
+}
+
+/// The seat has fresh Loyal ships in `x`: ships, or its Flagship (always
+/// fresh; L1706, R-CAMP-FLAGSHIP-LORE).
+fn sensed(s: &GameState, seat: Seat, x: SystemId) -> bool {
+    let sys = s.sys(x);
+    sys.ships_of(seat.owner()).fresh > 0 || sys.has_flagship_of(seat.owner())
+}
+
+/// Predictive Sensors pull the seat's Flagship from `f` into the battle.
+fn pull_flagship(s: &mut GameState, seat: Seat, f: SystemId, system: SystemId, ev: &mut dyn Sink) {
+    crate::campaign::flagship::shift(s, seat, f, system);
+    log!(
+        ev,
+        "move",
+        Some(seat),
+        { systems: vec![f, system] },
+        "{seat} moves their Flagship from {f} into the battle at {system} (Predictive Sensors)."
+    );
 }
 
 #[cfg(test)]
