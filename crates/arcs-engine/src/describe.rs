@@ -26,7 +26,91 @@ use crate::state::{GameState, PlayKind, TrophyKind};
 /// from the frame on top of the stack (the decision being made).
 pub fn describe_choice(s: &GameState, seat: Seat, prompt: &Prompt, c: &Choice) -> String {
     let d = Describer { s, seat };
-    d.in_context(prompt, c).unwrap_or_else(|| d.generic(c))
+    gate_words(d.in_context(prompt, c).unwrap_or_else(|| d.generic(c)))
+}
+
+/// The slot that tells two look-alike choices apart: a building slot
+/// ("first building slot") or a resource slot, by its place on the player
+/// board and its raid cost ("second slot, 1 key").
+fn slot_words(seat: Seat, c: &Choice) -> Option<String> {
+    use crate::choice::Asset;
+    use crate::choice::NegotiationAct;
+    let building = |slot: u8| {
+        match slot {
+            0 => "first building slot",
+            1 => "second building slot",
+            _ => "extra building slot",
+        }
+        .to_string()
+    };
+    let resource = |owner: Seat, i: u8| {
+        let whose = if owner == seat { "your" } else { "their" };
+        let keys = SLOT_RAID_COST.get(i as usize).copied().unwrap_or(0);
+        let place = ["first", "second", "third", "fourth", "fifth", "sixth"]
+            .get(i as usize)
+            .copied();
+        Some(match place {
+            Some(p) => format!("{whose} {p} slot, {}", plural(keys, "key", "keys")),
+            None => format!("{whose} Ancient Holdings slot"),
+        })
+    };
+    match *c {
+        Choice::Piece {
+            piece: Piece::Building { slot },
+            ..
+        } => Some(building(slot)),
+        Choice::Slot(i) => resource(seat, i),
+        Choice::Steal {
+            from,
+            loot: Loot::Slot(i),
+        } => resource(from, i),
+        Choice::Negotiate(n) => match n.act {
+            NegotiationAct::Cede {
+                piece: Piece::Building { slot },
+                ..
+            } => Some(building(slot)),
+            NegotiationAct::Give(Asset::Slot(i)) => resource(n.by, i),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Gates as the map names them: the map labels a gate with its cluster's
+/// number alone, so "6.0" reads "gate 6" in what a person reads (the
+/// machine grammar keeps `6.0`).
+pub fn gate_words(text: String) -> String {
+    if !text.contains(".0") {
+        return text;
+    }
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut last = 0;
+    let mut i = 0;
+    while i + 2 < b.len() {
+        let gate = (b'1'..=b'6').contains(&b[i])
+            && b[i + 1] == b'.'
+            && b[i + 2] == b'0'
+            && (i == 0 || !(b[i - 1].is_ascii_digit() || b[i - 1] == b'.'))
+            && b.get(i + 3).is_none_or(|c| !c.is_ascii_digit());
+        if gate {
+            // `i` and `i + 3` sit next to ASCII bytes: char boundaries.
+            out.push_str(&text[last..i]);
+            // "in 6.0" reads "at gate 6".
+            if out.ends_with(" in ") || out == "in " {
+                out.truncate(out.len() - 3);
+                out.push_str("at ");
+            }
+            out.push_str("gate ");
+            out.push(b[i] as char);
+            last = i + 3;
+            i += 3;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
 }
 
 /// Every choice of a decision in words, in order, each distinct from the
@@ -41,20 +125,10 @@ pub fn describe_choices(s: &GameState, seat: Seat, prompt: &Prompt, cs: &[Choice
     let twin = |out: &[String], i: usize| out.iter().filter(|t| **t == out[i]).count() > 1;
     let twins: Vec<bool> = (0..out.len()).map(|i| twin(&out, i)).collect();
     for (i, c) in cs.iter().enumerate() {
-        if let (
-            true,
-            Choice::Piece {
-                piece: Piece::Building { slot },
-                ..
-            },
-        ) = (twins[i], c)
-        {
-            let which = match slot {
-                0 => "first building slot",
-                1 => "second building slot",
-                _ => "extra building slot",
-            };
-            out[i] = format!("{} ({which})", out[i]);
+        if twins[i] {
+            if let Some(which) = slot_words(seat, c) {
+                out[i] = format!("{} ({which})", out[i]);
+            }
         }
     }
     // Anything still alike (never seen in play): number the look-alikes.
@@ -72,6 +146,10 @@ pub fn describe_choices(s: &GameState, seat: Seat, prompt: &Prompt, cs: &[Choice
 
 /// The prompt of `seat`'s decision in words, addressed to that seat.
 pub fn describe_prompt(s: &GameState, seat: Seat, prompt: &Prompt) -> String {
+    gate_words(prompt_words(s, seat, prompt))
+}
+
+fn prompt_words(s: &GameState, seat: Seat, prompt: &Prompt) -> String {
     let d = Describer { s, seat };
     match prompt {
         Prompt::MoveShips { from } if d.sys_ok(*from) && d.seat_ok(seat) => {
@@ -103,9 +181,14 @@ pub fn describe_prompt(s: &GameState, seat: Seat, prompt: &Prompt) -> String {
             hits_left,
             why,
         } => format!(
-            "Assign {} to {} pieces in {system} ({}).",
+            "Assign {} to {} in {system} ({}).",
             hit_name(*why),
-            d.poss(*to),
+            // "a Free" reads as one piece: name the owner instead.
+            match to {
+                Owner::Free => "the Free States' pieces".to_string(),
+                Owner::Blight => "the Blight".to_string(),
+                o => format!("{} pieces", d.poss(*o)),
+            },
             plural(*hits_left, "hit", "hits") + " left"
         ),
         Prompt::Raid { keys, from } => format!(
@@ -163,6 +246,17 @@ impl Decision {
 // ------------------------------------------------------------------ words
 
 /// "Material", "Fuel": resources are capitalised in the game's text.
+/// An owner's possessive for any reader: "P2's", "the Empire's", "the
+/// Free States'", "the Blight's".
+pub fn owner_poss(o: Owner) -> String {
+    match o {
+        Owner::Seat(x) => format!("{x}'s"),
+        Owner::Empire => "the Empire's".into(),
+        Owner::Free => "the Free States'".into(),
+        Owner::Blight => "the Blight's".into(),
+    }
+}
+
 pub fn resource_name(r: Resource) -> &'static str {
     match r {
         Resource::Material => "Material",
@@ -978,5 +1072,33 @@ fn imperial_ships(fresh: u8, damaged: u8) -> String {
         _ => ships_phrase(fresh, damaged)
             .replace("fresh ship", "fresh Imperial ship")
             .replace("damaged ship", "damaged Imperial ship"),
+    }
+}
+
+#[cfg(test)]
+mod gate_tests {
+    use super::gate_words;
+
+    #[test]
+    fn gates_read_as_the_map_names_them() {
+        assert_eq!(
+            gate_words("Move from 6.0 to 6.2.".into()),
+            "Move from gate 6 to 6.2."
+        );
+        assert_eq!(
+            gate_words("Place a ship in 4.0".into()),
+            "Place a ship at gate 4"
+        );
+        assert_eq!(gate_words("6.0".into()), "gate 6");
+        assert_eq!(
+            gate_words("to 1.0, then 2.0".into()),
+            "to gate 1, then gate 2"
+        );
+        // Not a system: other numbers stay.
+        assert_eq!(
+            gate_words("16.0 and 7.0 and 1.05".into()),
+            "16.0 and 7.0 and 1.05"
+        );
+        assert_eq!(gate_words("é 3.0 ü".into()), "é gate 3 ü");
     }
 }

@@ -32,12 +32,27 @@ fn raw_grammar() -> Vec<(&'static str, Regex)> {
         // the game has its own words, so these mean a context was missed.
         ("a context-free fallback", r"^(Choose |Yes$|No$|Stop here$)"),
         ("numbered look-alikes", r"\(option \d+\)$"),
+        // The map labels a gate "6", never "6.0".
+        ("a gate as a code", r"\b[1-6]\.0\b"),
+        ("a wrong plural", r"\b1 (ships|cards|agents|resources|hits|keys|pips|dice|Trophies|Captives|cities|starports|buildings|Favors|pieces)\b"),
+        ("one piece of many", r"\ba [A-Z][a-z]+ pieces\b"),
         ("a machine choice word", r"^(piece|steal|court|card|action|system|ships|dice|count|arrange|resource|spend|prelude|reroll|trophy|player|lead|surpass|copy|pivot|seize|declare|end|pass|done|yes|no)\b"),
     ]
     .into_iter()
     .map(|(why, re)| (why, Regex::new(re).expect("pattern compiles")))
     .collect()
 }
+
+/// The checks that apply to a prompt's words as well as to choices.
+const PROMPT_CHECKS: &[&str] = &[
+    "a card code",
+    "an action-card code",
+    "braces or brackets",
+    "a gate as a code",
+    "a wrong plural",
+    "one piece of many",
+    "snake_case",
+];
 
 /// Checks one decision's descriptions; returns the problems found.
 fn check(s: &GameState, choices: &[Choice], patterns: &[(&'static str, Regex)]) -> Vec<String> {
@@ -49,6 +64,14 @@ fn check(s: &GameState, choices: &[Choice], patterns: &[(&'static str, Regex)]) 
     let prompt_words = describe_prompt(s, seat, &prompt);
     if prompt_words.trim().is_empty() {
         bad.push(format!("empty prompt for {prompt:?}"));
+    }
+    for (why, re) in patterns
+        .iter()
+        .filter(|(why, _)| PROMPT_CHECKS.contains(why))
+    {
+        if re.is_match(&prompt_words) {
+            bad.push(format!("the prompt reads {prompt_words:?}: {why}"));
+        }
     }
     for (c, w) in choices.iter().zip(&words) {
         if w.trim().is_empty() {
@@ -76,6 +99,8 @@ fn configs() -> Vec<Config> {
         let mut second = Config::leaders_lore(players);
         second.leaders_lore.second_lore = true;
         v.push(second);
+        // The campaign, Fates drawn (docs/campaign.md).
+        v.push(Config::campaign(players));
     }
     v
 }
@@ -123,10 +148,23 @@ fn no_description_reads_as_raw_grammar() {
         .take(40)
         .map(|(p, seed)| format!("seed {seed}: {p}"))
         .collect();
+    // One example of each kind of problem first, then the first 40.
+    let mut kinds: BTreeMap<String, (usize, String)> = BTreeMap::new();
+    for (p, seed) in &problems {
+        let why = p.rsplit_once(": ").map_or(p.as_str(), |x| x.1);
+        let why = why.split(" (").next().unwrap_or(why).to_string();
+        let e = kinds.entry(why).or_insert((0, format!("seed {seed}: {p}")));
+        e.0 += 1;
+    }
+    let kinds: Vec<String> = kinds
+        .iter()
+        .map(|(why, (n, example))| format!("{n} × {why}, e.g. {example}"))
+        .collect();
     assert!(
         problems.is_empty(),
-        "{} problem(s) in {decisions} decisions:\n{}",
+        "{} problem(s) in {decisions} decisions:\n{}\n\n{}",
         problems.len(),
+        kinds.join("\n"),
         list.join("\n")
     );
 }

@@ -64,6 +64,44 @@ const SIZES: [(&str, u32, u32); 3] = [
     ("390x844", 390, 844),
 ];
 
+/// The layout check of [`Table::fits`], run in the page.
+const FITS: &str = r#"
+const W = innerWidth, H = innerHeight, desk = W > 900;
+const out = {off: [], scroll: false, cut: [], hidden: [], errors: window.arcsErrors || []};
+if (!document.querySelector('[data-region]')) return out;
+out.scroll = desk && document.documentElement.scrollHeight > H + 1;
+const need = desk ? ['map', 'hand', 'choices', 'players', 'ambitions', 'court'] : ['map', 'choices'];
+for (const name of need) {
+  const e = document.querySelector(`[data-region="${name}"]`);
+  if (!e) { out.off.push(`${name}: missing`); continue; }
+  const b = e.getBoundingClientRect();
+  if (b.left < -1 || b.top < -1 || b.right > W + 1 || b.bottom > H + 1)
+    out.off.push(`${name}: ${Math.round(b.left)},${Math.round(b.top)} to ${Math.round(b.right)},${Math.round(b.bottom)}`);
+}
+for (const e of document.querySelectorAll('body *')) {
+  if (!e.offsetParent || e.children.length) continue;
+  const cs = getComputedStyle(e);
+  if (cs.textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1) out.cut.push(e.textContent.slice(0, 40));
+}
+// What the decision names: in the window and inside every panel that
+// clips it (a dialog over the table excepted).
+if (desk && document.getElementById('overlay').hidden) {
+  for (const e of document.querySelectorAll('main.table [data-target]')) {
+    if (!e.getClientRects().length) continue;
+    const r = e.getBoundingClientRect();
+    let bad = r.bottom < 0 || r.top > H || r.right < 0 || r.left > W;
+    for (let p = e.parentElement; p && !bad; p = p.parentElement) {
+      const cs = getComputedStyle(p);
+      if (!/(auto|scroll|hidden)/.test(cs.overflowX + cs.overflowY)) continue;
+      const q = p.getBoundingClientRect();
+      bad = r.bottom <= q.top + 2 || r.top >= q.bottom - 2 || r.right <= q.left + 2 || r.left >= q.right - 2;
+    }
+    if (bad && out.hidden.length < 5) out.hidden.push(e.dataset.target);
+  }
+}
+return out;
+"#;
+
 /// Raw engine grammar a player must never read on a button.
 const RAW: &[&str] = &[
     r"\bP[1-4] (fresh|damaged)\b",
@@ -73,6 +111,9 @@ const RAW: &[&str] = &[
     r"\breroll (skirmish|assault|raid) [0-9]\b",
     r"\bas (material|fuel|weapon|relic|psionic) for\b",
     r"\bpiece [0-9]\.[0-9]\b",
+    // The map names a gate "6": never "6.0" (issue 21, 13).
+    r"\b[1-6]\.0\b",
+    r"\b1 (ships|cards|agents|resources|hits|keys|pips|Trophies|Captives|cities|starports)\b",
     r"[{}]|_",
 ];
 
@@ -116,6 +157,7 @@ impl Table {
         }
         for (size, w, h) in SIZES {
             self.resize(w, h).await;
+            self.fits(size).await;
             let png = self.client.screenshot().await.unwrap();
             std::fs::write(self.shots.join(format!("{name}-{size}.png")), png).unwrap();
         }
@@ -189,6 +231,22 @@ impl Table {
         link.attr("href").await.unwrap().unwrap()
     }
 
+    /// Opens a Court card that is not a choice (or the ⤢ of one that is)
+    /// and reads its whole text in the enlarged card; then closes it.
+    async fn read_a_court_card(&self) -> bool {
+        let r = self
+            .js("const c = [...document.querySelectorAll('#court .card.court[data-card]')].find((x) => x.offsetParent);
+                 if (!c) return 0;
+                 (c.dataset.target ? c.querySelector('.zoom-btn') : c).click();
+                 const d = document.getElementById('card-zoom');
+                 const n = d.open ? (d.querySelector('.text') || {textContent: ''}).textContent.trim().length : -1;
+                 d.close();
+                 return n;")
+            .await;
+        assert_ne!(r, Value::from(-1), "a Court card did not enlarge");
+        r.as_i64().unwrap_or(0) > 20
+    }
+
     async fn click_id(&self, id: &str) {
         self.client
             .find(Locator::Id(id))
@@ -199,19 +257,18 @@ impl Table {
             .unwrap();
     }
 
-    /// Asserts the hand and the choices are inside the viewport.
-    async fn dock_in_view(&self) {
-        let r = self
-            .js("const h = window.innerHeight;
-                 const b = (id) => { const e = document.getElementById(id); if (!e || !e.firstElementChild) return true;
-                   const r = e.firstElementChild.getBoundingClientRect(); return r.top >= 0 && r.top < h && r.bottom <= h + 1; };
-                 return (b('choices') && b('hand')) || {choices: document.querySelectorAll('#choices button').length,
-                   first: (document.querySelector('#choices button') || {}).innerText, prompt: document.getElementById('prompt').textContent};")
-            .await;
+    /// Asserts the table fits the window (issue 21): on a desktop the map,
+    /// hand, choices, players, ambitions and Court lie inside it with no
+    /// page scroll; on a phone the map and the choices do. Everything the
+    /// current decision names is in sight (inside the window and inside
+    /// any panel that scrolls), no label is cut with an ellipsis, and the
+    /// page has no script error.
+    async fn fits(&self, size: &str) {
+        let r = self.js(FITS).await;
         assert_eq!(
             r,
-            Value::Bool(true),
-            "hand or choices below the fold at 1280x720"
+            serde_json::json!({"off": [], "scroll": false, "cut": [], "hidden": [], "errors": []}),
+            "the table at {size} does not fit"
         );
     }
 
@@ -267,12 +324,12 @@ impl Table {
                 .js("return {
                   over: document.body.dataset.over === '1',
                   mine: document.querySelector('header.top').classList.contains('your-turn'),
-                  court: [...document.querySelectorAll('#court .card.court .text')].some((t) => t.offsetParent && t.textContent.trim().length > 20),
+                  court: [...document.querySelectorAll('#court .card.court .title')].filter((t) => t.offsetParent && t.textContent.trim().length > 3).length >= 3,
                   pips: [...document.querySelectorAll('#hand .card.action .pips')].some((p) => p.offsetParent && p.textContent.includes('●')),
                   counts: [...document.querySelectorAll('table.ambitions td.count')].some((c) => c.offsetParent && /\\d/.test(c.textContent)),
-                  draft: [...document.querySelectorAll('#draft .card.court .text')].filter((t) => t.offsetParent && t.textContent.trim().length > 20).length,
-                  fates: [...document.querySelectorAll('#campaign .card.clickable')].filter((c) => c.offsetParent).length,
-                  campaign: [...document.querySelectorAll('#campaign table.fates tbody tr')].filter((r) => r.offsetParent).length,
+                  draft: [...document.querySelectorAll('#draft .card.court .title')].filter((t) => t.offsetParent && t.textContent.trim().length > 3).length,
+                  fates: [...document.querySelectorAll('#offer .card.clickable')].filter((c) => c.offsetParent).length,
+                  campaign: [...document.querySelectorAll('#players .player .tag')].filter((r) => r.offsetParent).length,
                   dice: !!document.querySelector('#round .dice .die'),
                   scoring: !!document.querySelector('#overlay .scoring'),
                   buttons: [...document.querySelectorAll('#choices button.choice')].map((b) => b.innerText),
@@ -285,7 +342,10 @@ impl Table {
                 serde_json::json!([]),
                 "card text shows raw markup"
             );
-            saw_court_text |= state["court"] == true;
+            // A Court card's whole text: it enlarges on a click.
+            if state["court"] == true && !saw_court_text {
+                saw_court_text = self.read_a_court_card().await;
+            }
             saw_pips |= state["pips"] == true;
             saw_counts |= state["counts"] == true;
             saw_draft |= state["draft"].as_u64().unwrap_or(0) >= 2;
@@ -322,16 +382,14 @@ impl Table {
                 }
             }
             if clicks % 25 == 5 {
-                self.dock_in_view().await;
+                self.fits("1280x720").await;
             }
             let before = self.version().await;
             // Act on the table every third move when something on it is
             // clickable, pick by key every seventh, else press a button.
             let on_table = self
                 .client
-                .find_all(Locator::Css(
-                    "#board [data-target], #hand [data-target], #side [data-target]",
-                ))
+                .find_all(Locator::Css("main.table [data-target]"))
                 .await
                 .unwrap_or_default();
             attempts += 1;
@@ -506,7 +564,7 @@ async fn play_whole_games_by_clicking() {
     assert!(clicks > 20, "only {clicks} clicks");
     assert!(table_clicks > 0, "never acted on the table itself");
     let bold = table
-        .js("return document.querySelectorAll('#side b b, #whoami b').length;")
+        .js("return document.querySelectorAll('main.table b b, #whoami b').length;")
         .await;
     assert_eq!(bold, Value::from(0), "a player's name was read as markup");
     // Issue 18 item 8: the page sends its token in a header, never in a

@@ -840,7 +840,8 @@ pub fn negotiation_words(s: &GameState, n: &Negotiation) -> String {
                     .map_or("resource", crate::describe::resource_name)
             ),
             Asset::Trophy { owner, kind } => format!(
-                "{by} gives {to} a Trophy ({owner}'s {})",
+                "{by} gives {to} a Trophy ({} {})",
+                crate::describe::owner_poss(owner),
                 match kind {
                     TrophyKind::Ship => "ship",
                     TrophyKind::Starport => "starport",

@@ -35,6 +35,13 @@ pub enum CardKind {
     Title,
     Ability,
     Action,
+    /// The Imperial Council (ARCS-AID01A/B).
+    Council,
+    Summit,
+    Monopoly,
+    Reminder,
+    Economy,
+    Doctrine,
     #[serde(other)]
     Other,
 }

@@ -9,6 +9,8 @@ import { renderBoard } from "./board.js";
 import { targetIndex, renderChoices } from "./prompt.js";
 import { renderLog } from "./log.js";
 import * as panels from "./panels.js";
+import { setUpZoom } from "./zoom.js";
+import { renderHelp, topicOf, topicTitle } from "./help.js";
 
 const gameId = () => location.pathname.split("/").pop();
 // The link's secret sits in the fragment (#token=…), which the browser
@@ -23,6 +25,9 @@ let subset = null; // choice indices after a board click
 let busy = false;
 let recent = new Set(); // systems changed by the latest events
 let shownLog = 0; // events shown so far (numbered from the game's start)
+let tab = "log"; // the side panel's open tab
+let helpTopic = null; // the help topic asked for
+let reopened = null; // a chapter scoring reopened from the history
 
 /** A short-lived message (a refused move, a lost connection): it never
  * stays over the table. */
@@ -45,9 +50,11 @@ export async function game() {
       render();
     };
     document.addEventListener("keydown", onKey);
-    $("board").addEventListener("click", onTargetClick);
-    $("dock").addEventListener("click", onTargetClick);
-    $("side").addEventListener("click", onTargetClick);
+    // One handler for every clickable piece, slot, card and die on the table.
+    document.querySelector("main.table").addEventListener("click", onTargetClick);
+    setUpZoom(data);
+    setUpTabs();
+    $("side-size").onclick = () => setSideLarge(!$("side").classList.contains("large"));
     document.addEventListener("keydown", (e) => {
       if (e.key === "Enter" && e.target.dataset && e.target.dataset.target) onTargetClick(e);
     });
@@ -210,6 +217,10 @@ function onTargetClick(e) {
 
 function onKey(e) {
   if (e.target.closest && e.target.closest("input, select, textarea")) return;
+  if (e.key === "Escape" && $("side").classList.contains("large")) {
+    setSideLarge(false);
+    return;
+  }
   if (e.key === "Escape" && subset) {
     subset = null;
     renderDecision();
@@ -252,6 +263,48 @@ function setUpNotifications() {
   $("webhook-remove").onclick = () => hook("DELETE");
 }
 
+/** The side panel's tabs (the campaign, the log, the history, the rules
+ *  help); links elsewhere may open one (`data-tab-open`). */
+function setUpTabs() {
+  document.addEventListener("click", (e) => {
+    const t = e.target.closest && e.target.closest("[data-tab], [data-tab-open], [data-help], [data-scoring]");
+    if (!t) return;
+    if (t.dataset.scoring) {
+      reopened = Number(t.dataset.scoring);
+      render();
+      return;
+    }
+    if (t.dataset.help) {
+      helpTopic = t.dataset.help;
+      tab = "help";
+    } else {
+      tab = t.dataset.tab || t.dataset.tabOpen;
+      if (tab !== "help") helpTopic = null;
+    }
+    // A tab asked for opens large over the right column (the strip at the
+    // bottom is too small to read); Esc or "Smaller" brings it back.
+    setSideLarge(true);
+    renderTabs();
+    if (tab === "help") renderHelp($("help"), snap.view, helpTopic);
+  });
+}
+
+function setSideLarge(on) {
+  $("side").classList.toggle("large", on);
+  $("side-size").textContent = on ? "Smaller" : "Enlarge";
+}
+
+function renderTabs() {
+  const v = snap.view;
+  const campaignTab = document.querySelector('[data-tab="campaign"]');
+  campaignTab.hidden = !v.campaign;
+  if (tab === "campaign" && !v.campaign) tab = "log";
+  document.querySelectorAll("#tabs [data-tab]").forEach((b) => {
+    b.setAttribute("aria-selected", b.dataset.tab === tab ? "true" : "false");
+  });
+  document.querySelectorAll("#side .tab-panel").forEach((p) => { p.hidden = p.dataset.panel !== tab; });
+}
+
 /** Whether this browser closed the scoring of `what` (a chapter, or "results"). */
 function dismissed(what) {
   try {
@@ -261,6 +314,11 @@ function dismissed(what) {
 }
 
 function closeOverlay(what) {
+  if (what === -1) {
+    reopened = null;
+    render();
+    return;
+  }
   try {
     if (what === "results") localStorage.setItem(`arcs.results.${gameId()}`, "closed");
     else localStorage.setItem(`arcs.scored.${gameId()}`, String(what));
@@ -300,22 +358,41 @@ function render() {
   $("whoami").textContent = snap.you ? `You are ${seatLabel(snap, snap.you)}` : "Spectating";
   $("whoami").className = snap.you ? `seat p${snap.you}` : "seat";
   $("counter").textContent = panels.counter(v);
-  $("prompt").textContent = snap.prompt_described || snap.prompt_text || "";
+  // The question in full above the choices (the header says whose turn
+  // it is, so the question does not repeat it).
+  const ask = (snap.prompt_described || snap.prompt_text || "").replace(/^Your turn:\s*/, "");
+  $("prompt").textContent = ask ? ask[0].toUpperCase() + ask.slice(1) : "";
+  $("prompt").hidden = !ask || !snap.your_turn;
   $("undo").hidden = !snap.undoable;
   $("board").innerHTML = renderBoard(v, data, has, recent);
   panels.renderHand($("hand"), v, snap, data, has);
   renderDecision();
   panels.renderCampaign($("campaign"), v, snap, data, has);
+  panels.renderOffer($("offer"), v, data, has);
+  renderTabs();
+  panels.renderHistory($("history"), v, snap, data);
+  if (tab === "help") renderHelp($("help"), v, helpTopic);
   panels.renderRound($("round"), v, snap, data, has);
   panels.renderAmbitions($("ambitions"), v, snap, has);
   panels.renderCourt($("court"), v, data, has);
   panels.renderDraft($("draft"), v, data, has);
   panels.renderPlayers($("players"), v, snap, data, has);
+  showFirstTarget($("players"));
   renderLog($("log"), v, data, snap);
-  panels.renderOverlay($("overlay"), v, snap, data, dismissed, closeOverlay, continueCampaign);
+  panels.renderOverlay($("overlay"), v, snap, data, dismissed, closeOverlay, continueCampaign, reopened);
   $("results").hidden = !(v.outcome && dismissed("results"));
   // How long a render took (for measuring, not shown).
   document.body.dataset.renderMs = (performance.now() - t0).toFixed(1);
+}
+
+/** Scrolls a panel that scrolls by itself so that the first thing the
+ *  decision names (a slot, a card, a player) is in sight. */
+function showFirstTarget(box) {
+  const first = box.querySelector("[data-target]");
+  if (!first) return;
+  const r = first.getBoundingClientRect();
+  const q = box.getBoundingClientRect();
+  if (r.top < q.top || r.bottom > q.bottom) box.scrollTop += r.top - q.top - 4;
 }
 
 /** The decision the choice list shows (a new one starts at its top). */
@@ -331,6 +408,12 @@ function renderDecision() {
   $("dock").classList.toggle("waiting", !snap.your_turn);
   if (!snap.your_turn) {
     box.innerHTML = `<p class="wait">${esc(banner().text)}</p>`;
+  }
+  // Help where the decision is: the rules term this prompt is about.
+  const p = snap.view.pending && snap.view.pending.prompt;
+  if (p && snap.your_turn) {
+    const topic = topicOf(p);
+    box.insertAdjacentHTML("beforeend", `<button type="button" class="help-link link" data-help="${esc(topic)}">Rules help: ${esc(topicTitle(topic))}</button>`);
   }
   // Mark what the narrowed choices name.
   document.querySelectorAll(".narrowed").forEach((n) => n.classList.remove("narrowed"));

@@ -1,7 +1,7 @@
 // The log, oldest first, grouped by chapter and round, with card names;
 // lines only you can see are marked.
 
-import { esc, withCardNames } from "./util.js";
+import { esc, withCardNames, gateWords } from "./util.js";
 
 /** Groups the visible events: [{title, rounds: [{title, events}]}]. */
 export function groupLog(log, earlier) {
@@ -35,7 +35,7 @@ export function renderLog(box, view, data, snap) {
         const mine = e.private_to && e.private_to === snap.you;
         const cls = ["ev", `tag-${e.tag}`, mine ? "private" : ""].filter(Boolean).join(" ");
         const lock = mine ? `<span class="only-you" title="Only you see this">only you</span>` : "";
-        return `<li class="${esc(cls)}">${lock}${esc(withCardNames(e.text, data))}</li>`;
+        return `<li class="${esc(cls)}">${lock}${esc(gateWords(withCardNames(e.text, data)))}</li>`;
       }).join("");
       return (r.title ? `<li class="round-title">${esc(r.title)}</li>` : "") + lines;
     }).join("");

@@ -1,8 +1,8 @@
 // The panels beside the board: the round, ambitions, Court, draft rows,
 // player boards, your hand, and the chapter-scoring and results overlays.
 
-import { esc, cap, seatLabel, ownerClass, ownerSeat, ownerName, RESOURCES } from "./util.js";
-import { actionCard, courtCard, cardBack, RES_ICON } from "./cards.js";
+import { esc, cap, seatLabel, ownerClass, ownerSeat, ownerName, withCardNames, RESOURCES } from "./util.js";
+import { actionCard, courtCard, cardBack, kindLabel, RES_ICON } from "./cards.js";
 import { actionName } from "./data.js";
 import { ICON } from "./icons.js";
 
@@ -46,6 +46,28 @@ function faithfulPips(data, n) {
 
 const pipsText = (n) => `${n} pip${n === 1 ? "" : "s"}`;
 
+/** The Fate offer while this seat chooses (its secret), as cards in the
+ *  dock beside the choices: each Fate's card and what it does this Act. */
+export function renderOffer(box, v, data, has) {
+  const c = v.campaign;
+  if (!c || !c.fate_offer || !c.fate_offer.length) {
+    box.hidden = true;
+    box.innerHTML = "";
+    return;
+  }
+  box.hidden = false;
+  const cards = c.fate_offer.map((id) => {
+    const key = has(`card:${id}`) ? `card:${id}` : null;
+    // What each Fate does in this Act: its setup and its objective card
+    // (ARCS-FATE02 → ARCS-F201A and ARCS-F201B).
+    const n = Number(id.slice(-2));
+    const sides = ["A", "B"].map((x) => data.card(`ARCS-F${n}01${x}`)).filter(Boolean);
+    const also = sides.map((x) => `<span class="chip" data-card="${esc(x.id)}">${esc(x.name)}</span>`).join(" ");
+    return courtCard(data.card(id), { compact: true, target: key, cls: key ? "clickable" : "", setup: also });
+  }).join("");
+  box.innerHTML = `<h2>Your Fates <span class="muted">(only you see these; each card enlarges)</span></h2><div class="cards offer-row">${cards}</div>`;
+}
+
 export function renderCampaign(box, v, snap, data, has) {
   const c = v.campaign;
   if (!c) {
@@ -56,22 +78,6 @@ export function renderCampaign(box, v, snap, data, has) {
   box.hidden = false;
   const seats = v.seats.map((s) => s.seat);
   const title = (seat) => (c.outlaws.includes(seat) ? "Outlaw" : c.first_regent === seat ? "First Regent" : "Regent");
-  // The Fate offer while this seat chooses (its secret), as cards.
-  let offer = "";
-  if (c.fate_offer && c.fate_offer.length) {
-    const cards = c.fate_offer.map((id) => {
-      const key = has(`card:${id}`) ? `card:${id}` : null;
-      return courtCard(data.card(id), { target: key, cls: key ? "clickable" : "" });
-    }).join("");
-    // What each Fate does in this Act: its setup and its objective card
-    // (ARCS-FATE02 → ARCS-F201A and ARCS-F201B).
-    const act = c.fate_offer.map((id) => {
-      const n = Number(id.slice(-2));
-      const sides = ["A", "B"].map((x) => data.card(`ARCS-F${n}01${x}`)).filter(Boolean);
-      return `<details class="fate-act"><summary>${esc(data.cardName(id) || "")}: ${esc(ACT_NAME[c.act] || "")} setup and objective</summary><div class="cards">${sides.map((x) => courtCard(x, { cls: "small" })).join("")}</div></details>`;
-    }).join("");
-    offer = `<h3>Your Fates <span class="muted">(only you see these)</span></h3><div class="cards">${cards}</div>${act}`;
-  }
   // A campaign played without Fates has no Fate or objective to show.
   const choosing = v.pending && v.pending.prompt && v.pending.prompt.kind === "choose_fate";
   const noFates = c.fates.every((f) => !f) && !(c.fate_offer && c.fate_offer.length) && !choosing;
@@ -109,7 +115,7 @@ export function renderCampaign(box, v, snap, data, has) {
     `Free cities: ${c.free_cities}`,
     `Free starports: ${c.free_starports}`,
   ];
-  box.innerHTML = `<h2>The Blighted Reach <span class="muted">${esc(ACT_NAME[c.act] || "")}</span></h2>` + offer +
+  box.innerHTML = `<h2>The Blighted Reach <span class="muted">${esc(ACT_NAME[c.act] || "")}</span></h2>` +
     `<p class="facts">${facts.join(" · ")}</p>` +
     (policy ? `<details class="policy"><summary>${esc(policy.text)}</summary><div class="cards">${courtCard(data.card(policy.card), { cls: "small" })}</div></details>` : "") +
     (noFates
@@ -176,25 +182,30 @@ export function renderHand(box, v, snap, data, has) {
   }
   const keyOf = (i) => (i >= 28 ? (has("event") ? "event" : null) : has(`hand:${i}`) ? `hand:${i}` : null);
   const cards = me.hand.map((i) => actionCard(data.action(i), { target: keyOf(i), cls: keyOf(i) ? "clickable" : "" }));
-  box.innerHTML = `<h2>Your hand <span class="muted">(${me.hand.length})</span></h2><div class="cards">${cards.join("") || '<p class="muted">No cards.</p>'}</div>`;
+  box.innerHTML = cards.length
+    ? `<h2>Your hand <span class="muted">(${me.hand.length})</span></h2><div class="cards">${cards.join("")}</div>`
+    : `<h2>Your hand <span class="muted">(empty)</span></h2>`;
 }
 
+/** The round beside the decision: the initiative, the cards played this
+ *  round (small; each enlarges) and the last dice. */
 export function renderRound(box, v, snap, data, has) {
   const plays = v.plays.map((p) => {
-    const label = `${seatLabel(snap, p.seat)}: ${p.kind}${p.seized_with_extra_card ? " + seize" : ""}`;
-    return `<figure class="play">${p.card === null || p.card === undefined ? cardBack(1, "face down") : actionCard(data.action(p.card))}<figcaption>${esc(label)}</figcaption></figure>`;
+    const label = `${seatLabel(snap, p.seat).replace(/ \(P\d\)$/, "")}: ${PLAY_WORD[p.kind] || p.kind}${p.seized_with_extra_card ? " + seize" : ""}`;
+    const card = p.card === null || p.card === undefined ? cardBack(1, "face down") : actionCard(data.action(p.card), { cls: "mini" });
+    return `<figure class="play p${p.seat}">${card}<figcaption class="seat p${p.seat}">${esc(label)}</figcaption></figure>`;
   }).join("");
   const facts = [
     `Initiative: <b class="seat p${v.initiative}">${esc(seatLabel(snap, v.initiative))}</b>${v.seized ? " (seized)" : ""}`,
-    v.zero_marker ? "Zero marker on the lead card" : "",
-    `Action discard: ${v.action_discard_size}`,
-    `Court deck: ${v.court_deck_size}`,
+    v.zero_marker ? "zero marker on the lead card" : "",
   ].filter(Boolean);
   const dice = lastRoll(v);
-  box.innerHTML = `<h2>${esc(counter(v))}</h2><p class="facts">${facts.join(" · ")}</p>` +
+  box.innerHTML = `<p class="facts">${facts.join(" · ")}</p>` +
     (plays ? `<div class="plays">${plays}</div>` : `<p class="muted">No card played yet this round.</p>`) +
     (dice ? renderDice(dice, has) : "");
 }
+
+const PLAY_WORD = { lead: "led", surpass: "surpassed", copy: "copied", pivot: "pivoted", event: "Event" };
 
 /** The latest dice roll of this round, if any. */
 function lastRoll(v) {
@@ -245,8 +256,7 @@ export function renderAmbitions(box, v, snap, has) {
   const head = seats.map((s) => `<th class="seat p${s}">P${s}</th>`).join("") +
     (two ? `<th title="The ambition boxes' resources count as a third player (2-player rule)">Box</th>` : "");
   const free = v.markers.filter((m) => !m.at).map((m) => `<span class="marker">${m.first}/${m.second}</span>`).join("") || "none";
-  box.innerHTML = `<h2>Ambitions</h2><table class="ambitions"><thead><tr><th></th><th>Markers</th>${head}</tr></thead><tbody>${rows}</tbody></table>` +
-    `<p class="facts">Counts now; highlighted: who would place if the chapter ended now (+Power). Markers left to declare: ${free}</p>`;
+  box.innerHTML = `<table class="ambitions"><caption title="Counts now; highlighted: who would place if the chapter ended now, with the Power they would gain">Ambitions <span class="muted">· markers left ${free} · highlighted: who would place now</span></caption><thead><tr><th></th><th>Markers</th>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** The card attached to a Court card (campaign p27): a Guild card slides
@@ -260,19 +270,19 @@ function attachedLine(id, data) {
     const what = a ? `Faithful ${a.number} (${a.pips} pip${a.pips === 1 ? "" : "s"})` : "a Faithful card";
     return `<span title="Whoever secures this card takes the Faithful card into their hand">Attached: ${esc(what)}</span>`;
   }
-  return `<span title="It slides down into the Court when this card leaves">Attached: ${esc(data.cardName(id) || "a card")}</span>`;
+  return `<span data-card="${esc(id)}" title="It slides down into the Court when this card leaves">Attached: ${esc(data.cardName(id) || "a card")}</span>`;
 }
 
 export function renderCourt(box, v, data, has) {
   const cards = v.court.map((slot, i) => {
     const info = slot.card ? data.card(slot.card) : null;
     const key = has(`court:${i}`) ? `court:${i}` : slot.card && has(`card:${slot.card}`) ? `card:${slot.card}` : null;
-    return courtCard(info, { agents: slot.agents, position: i + 1, target: key, cls: key ? "clickable" : "", setup: attachedLine(slot.attached, data) });
+    return courtCard(info, { compact: true, agents: slot.agents, position: i + 1, target: key, cls: key ? "clickable" : "", setup: attachedLine(slot.attached, data) });
   }).join("");
   const discard = v.court_discard.length
-    ? `<details class="discard"><summary>Court discard (${v.court_discard.length})</summary><div class="cards">${v.court_discard.map((id) => courtCard(data.card(id), { cls: "small" })).join("")}</div></details>`
+    ? ` · <button type="button" class="link" data-tab-open="history">discard ${v.court_discard.length}</button>`
     : "";
-  box.innerHTML = `<h2>Court <span class="muted">(deck ${v.court_deck_size})</span></h2><div class="cards court-row">${cards}</div>${discard}`;
+  box.innerHTML = `<h2>Court <span class="muted">deck ${v.court_deck_size}${discard}</span></h2><div class="cards court-row">${cards}</div>`;
 }
 
 export function renderDraft(box, v, data, has) {
@@ -285,11 +295,11 @@ export function renderDraft(box, v, data, has) {
   const row = (ids) => ids.map((id) => {
     const info = data.card(id);
     const key = has(`card:${id}`) ? `card:${id}` : null;
-    return courtCard(info, { target: key, cls: key ? "clickable" : "", setup: info && info.leader ? leaderSetup(info.leader) : "" });
+    return courtCard(info, { compact: true, target: key, cls: key ? "clickable" : "", setup: info && info.leader ? leaderSetup(info.leader) : "" });
   }).join("");
-  box.innerHTML = `<h2>Draft</h2>` +
-    (v.leader_row.length ? `<h3>Leaders</h3><div class="cards">${row(v.leader_row)}</div>` : "") +
-    (v.lore_row.length ? `<h3>Lore</h3><div class="cards">${row(v.lore_row)}</div>` : "");
+  box.innerHTML = `<h2>Draft <span class="muted">· each card enlarges: click ⤢ or rest the mouse on it</span></h2>` +
+    (v.leader_row.length ? `<div class="cards draft-row"><span class="row-label">Leaders</span>${row(v.leader_row)}</div>` : "") +
+    (v.lore_row.length ? `<div class="cards draft-row"><span class="row-label">Lore</span>${row(v.lore_row)}</div>` : "");
 }
 
 function leaderSetup(l) {
@@ -309,26 +319,32 @@ export function golemToken(g) {
   return `<span class="tok golem${g.awake ? " awake" : ""}" title="${esc(cap(golemName(g)))}">${esc(g.golem ? g.golem[0] : "G")}</span>`;
 }
 
-/** What lies on a held card: resources stored on it (Merchant League,
- *  frozen) and the Golems on a Golem Hearth. */
-function onCard(c, seat, id, golems) {
-  if (!c) return "";
-  const parts = [];
-  const stored = (c.stored || []).find(([holder, card]) => holder === seat && card === id);
-  if (stored) {
-    const res = RESOURCES.map((r, i) => [r, stored[2][i]]).filter(([, n]) => n > 0)
-      .map(([r, n]) => `<span class="res res-${r}" title="${n} ${cap(r)} (frozen)">${RES_ICON[r]} ${n}</span>`);
-    if (res.length) parts.push(`On it (frozen): ${res.join(" ")}`);
-  }
-  const hearth = golems.filter((g) => g.at.place === "hearth");
-  if (hearth.length && id === "ARCS-F503") parts.push(`Golems here: ${hearth.map(golemToken).join(" ")}`);
-  return parts.join("<br>");
+/** The objective card of a seat's Fate this Act (Act I: the back of its
+ *  first card, ARCS-F201B for the Founder), if the catalog has it. */
+export function objectiveCard(c, fate, data) {
+  if (!fate) return null;
+  const n = Number(String(fate).slice(-2));
+  const id = c.act === 1 ? `ARCS-F${n}01B` : null;
+  return id && data.card(id) ? id : null;
 }
 
+/** A card held in a play area, as a chip with its name (the whole card
+ *  enlarges: zoom.js); clickable when a choice names it. */
+function chip(id, data, has, extra = "") {
+  const info = data.card(id);
+  const key = has(`card:${id}`) ? `card:${id}` : null;
+  const name = info ? info.name : "a card";
+  const kind = info ? kindLabel(info) : "";
+  return `<span class="chip kind-${esc(info ? info.kind : "")}${key ? " clickable" : ""}" data-card="${esc(id)}"${key ? ` data-target="${key}" tabindex="0"` : ""} title="${esc(`${kind}: ${name}`)}">${esc(name)}${extra}${key ? `<button type="button" class="zoom-btn" title="Read this card" aria-label="Read ${esc(name)}">⤢</button>` : ""}</span>`;
+}
+
+/** One compact strip per player, always in sight: name, title and Fate,
+ *  Power, resource slots, Outrage, supplies, Trophies and Captives, hand
+ *  size, and the cards in the play area as chips. */
 export function renderPlayers(box, v, snap, data, has) {
   box.innerHTML = v.seats.map((s) => {
     const kind = snap.seats[s.seat - 1] || {};
-    const who = kind.kind === "bot" ? `bot · ${kind.level}` : "person";
+    const who = kind.kind === "bot" ? `bot (${kind.level})` : "";
     const mine = s.seat === snap.you;
     const open = OPEN_SLOTS[Math.min(5, s.cities_on_board)] ?? 6;
     const c = v.campaign;
@@ -342,46 +358,72 @@ export function renderPlayers(box, v, snap, data, has) {
       const key = `slot:${s.seat}:${k}`;
       const covered = k < 6 && k >= open;
       const click = has(key) ? ` clickable" data-target="${key}" tabindex="0` : "";
-      const keys = SLOT_KEYS[k] ? `<span class="keys" title="${SLOT_KEYS[k]}-key slot">${"⚷".repeat(SLOT_KEYS[k])}</span>` : `<span class="keys" title="Ancient Holdings">AH</span>`;
+      const keys = SLOT_KEYS[k] ? `<span class="keys">${"⚷".repeat(SLOT_KEYS[k])}</span>` : `<span class="keys">AH</span>`;
       const g = golemInSlot(k);
-      const tok = r ? `<span class="tok res-${esc(r)}" title="${esc(cap(r))}">${RES_ICON[r] || ""}</span>` : g ? golemToken(g) : "";
-      const what = covered ? "Covered by a city" : r ? cap(r) : g ? golemName(g) : "Empty";
-      return `<span class="rslot${covered ? " covered" : ""}${r || g ? "" : " empty"}${click}" title="${esc(what)}">${tok}${keys}</span>`;
+      const tok = r ? `<span class="tok res-${esc(r)}">${RES_ICON[r] || ""}</span>` : g ? golemToken(g) : "";
+      const what = covered ? "Covered by a city" : r ? cap(r) : g ? cap(golemName(g)) : "Empty";
+      const cost = SLOT_KEYS[k] ? `${SLOT_KEYS[k]}-key slot` : "Ancient Holdings";
+      return `<span class="rslot${covered ? " covered" : ""}${r || g ? "" : " empty"}${click}" title="${esc(`${what} (${cost})`)}">${tok}${keys}</span>`;
     }).join("");
-    const outrage = RESOURCES.map((r) => `<span class="out res-${r}${s.outrage.includes(r) ? " on" : ""}" title="${s.outrage.includes(r) ? "Outraged: " : ""}${cap(r)}">${RES_ICON[r]}</span>`).join("");
-    // Guild cards, leader and lore as (small) cards, clickable when a
-    // choice names them (a Prelude, a card to steal).
-    const small = (id) => {
-      const key = has(`card:${id}`) ? `card:${id}` : null;
-      return courtCard(data.card(id), { target: key, cls: `small${key ? " clickable" : ""}`, setup: onCard(c, s.seat, id, golems) });
-    };
-    const guild = s.guild.map(small).join("");
-    const lore = s.lore.map(small).join("");
-    const leader = s.leader ? small(s.leader) : "";
-    const abilities = (s.abilities || []).map(small).join("");
-    const hand = mine ? "" : `<span class="hand-backs" title="${s.hand_size} cards in hand">${s.hand_size ? cardBack(s.hand_size) : ""}<span>${s.hand_size} in hand</span></span>`;
-    const byColour = (list) => (list || []).map(([o, n]) => `<span class="agent ${ownerClass(o)}" title="${n} of ${ownerSeat(o) ? "P" + ownerSeat(o) : o}">${n}</span>`).join("") || `<span class="muted">none</span>`;
-    const trophies = s.trophies_by ? byColour(s.trophies_by) : s.trophies;
-    const captives = s.captives_by ? byColour(s.captives_by) : s.captives;
+    const outraged = RESOURCES.filter((r) => s.outrage.includes(r));
+    const outrage = outraged.length
+      ? `<span class="outrage" title="Outraged: ${esc(outraged.map(cap).join(", "))}">Outrage ${outraged.map((r) => `<span class="res res-${r}">${RES_ICON[r]}</span>`).join("")}</span>`
+      : "";
+    const cards = [
+      ...(s.leader ? [chip(s.leader, data, has)] : []),
+      ...s.lore.map((id) => chip(id, data, has)),
+      ...s.guild.map((id) => chip(id, data, has, onCardShort(c, s.seat, id, golems))),
+      ...(s.abilities || []).map((id) => chip(id, data, has)),
+    ].join("");
+    const byColour = (list, none) => (list && list.length ? list.map(([o, n]) => `<span class="agent ${ownerClass(o)}" title="${n} of ${esc(ownerName(o, snap))}">${n}</span>`).join("") : none);
+    const trophies = s.trophies_by ? byColour(s.trophies_by, "0") : s.trophies;
+    const captives = s.captives_by ? byColour(s.captives_by, "0") : s.captives;
     const fate = c && c.fates[s.seat - 1];
-    const campaignTags = c ? `<span class="tag" title="Title">${c.outlaws.includes(s.seat) ? "Outlaw" : c.first_regent === s.seat ? "First Regent" : "Regent"}</span>` +
-      (fate ? `<span class="tag fate" title="Fate">${esc(data.cardName(fate) || fate)}</span>` : "") : "";
+    let campaignTags = "";
+    if (c) {
+      const title = c.outlaws.includes(s.seat) ? "Outlaw" : c.first_regent === s.seat ? "First Regent" : "Regent";
+      campaignTags = `<span class="tag" title="Title">${title}</span>`;
+      if (fate) {
+        const obj = c.objectives[s.seat - 1];
+        const goal = !hasObjective(c, fate) ? "" : obj === 0 ? " · objective met" : ` · ${obj} to go`;
+        const card = objectiveCard(c, fate, data) || fate;
+        campaignTags += `<span class="tag fate" data-card="${esc(card)}" title="Fate and objective: click to read">${esc(data.cardName(fate) || "Fate")}${esc(goal)}</span>`;
+      }
+    }
     const playerKey = has(`player:${s.seat}`) ? ` clickable" data-target="player:${s.seat}" tabindex="0` : "";
+    const hand = mine ? "" : `<span class="hand-count" title="Action cards in hand">${s.hand_size} card${s.hand_size === 1 ? "" : "s"} in hand</span>`;
     return `<section class="player p${s.seat}${mine ? " me" : ""}${playerKey}">
-      <header><span class="seat p${s.seat}">${esc(seatLabel(snap, s.seat))}</span><span class="muted">${esc(who)}</span>${campaignTags}${power(v, s)}${hand}</header>
-      <div class="slots">${slots}</div>
-      <div class="row"><span class="label">Outrage</span>${outrage}</div>
-      <div class="row supplies"><span title="Ships in supply">${ICON.ship} ${s.ships} ships</span><span title="Agents in supply">${ICON.agent} ${s.agents} agents</span><span title="Starports in supply">${ICON.starport} ${s.starports} starports</span><span title="Cities still on the player board (each covers resource slots)">${ICON.city} ${s.cities_on_board} cities</span></div>
-      <div class="row"><span class="label">Trophies</span>${trophies}<span class="label">Captives</span>${captives}</div>
-      ${leader || lore ? `<div class="label">Leader &amp; lore</div><div class="cards">${leader}${lore}</div>` : ""}
-      ${guild ? `<div class="label">Guild cards</div><div class="cards">${guild}</div>` : ""}
-      ${abilities ? `<div class="label">Abilities</div><div class="cards">${abilities}</div>` : ""}
+      <div class="line"><span class="seat p${s.seat}">${esc(seatLabel(snap, s.seat))}</span>${who ? `<span class="muted">${esc(who)}</span>` : ""}${campaignTags}${hand}${power(v, s)}</div>
+      <div class="line"><span class="slots">${slots}</span>${outrage}
+        <span class="supply" title="In supply: ships, agents, starports; cities still on the player board">${ICON.ship}${s.ships} ${ICON.agent}${s.agents} ${ICON.starport}${s.starports} ${ICON.city}${s.cities_on_board}</span>
+        <span class="tc">Trophies ${trophies}</span><span class="tc">Captives ${captives}</span>${cards ? `<span class="chips">${cards}</span>` : ""}</div>
     </section>`;
   }).join("");
 }
 
+/** What lies on a held card, short (for its chip). */
+function onCardShort(c, seat, id, golems) {
+  if (!c) return "";
+  const stored = (c.stored || []).find(([holder, card]) => holder === seat && card === id);
+  const parts = [];
+  if (stored) {
+    parts.push(...RESOURCES.map((r, i) => [r, stored[2][i]]).filter(([, n]) => n > 0)
+      .map(([r, n]) => `<span class="res res-${r}" title="${n} ${cap(r)} (frozen)">${RES_ICON[r]}${n}</span>`));
+  }
+  if (id === "ARCS-F503") parts.push(...golems.filter((g) => g.at.place === "hearth").map(golemToken));
+  return parts.length ? ` ${parts.join(" ")}` : "";
+}
+
 /** Chapter scoring (just after a chapter ends) and the results screen. */
-export function renderOverlay(box, v, snap, data, dismissed, onClose, onContinue) {
+export function renderOverlay(box, v, snap, data, dismissed, onClose, onContinue, reopened) {
+  // A chapter's scoring reopened from the history.
+  const again = reopened && (v.scoring || []).find((sc) => sc.chapter === reopened);
+  if (again) {
+    box.hidden = false;
+    box.innerHTML = scoringBreakdown(again, v, snap);
+    box.querySelector("button.close").onclick = () => onClose(-1);
+    return;
+  }
   if (v.outcome) {
     // The results stay until closed (then the header's Results button
     // brings them back).
@@ -393,10 +435,10 @@ export function renderOverlay(box, v, snap, data, dismissed, onClose, onContinue
     if (next) next.onclick = () => onContinue(next);
     return;
   }
-  const last = (v.scoring || [])[v.scoring.length - 1];
-  // Shown from the scoring until the next round begins, unless dismissed.
-  const at = v.log.findLastIndex((e) => e.tag === "scored");
-  const fresh = last && at >= 0 && !dismissed(last.chapter) && !v.log.slice(at).some((e) => e.tag === "round");
+  const last = (v.scoring || [])[(v.scoring || []).length - 1];
+  // A chapter's scoring stays until this browser closes it (the next
+  // chapter may already have begun: the game goes on underneath).
+  const fresh = last && !dismissed(last.chapter);
   if (!fresh) {
     box.hidden = true;
     box.innerHTML = "";
@@ -423,7 +465,8 @@ function scoringBreakdown(sc, v, snap) {
   }).join("");
   const gained = seats.map((seat) => `<td><b>+${sc.gained[seat - 1]}</b><br><small>${sc.power[seat - 1]} Power</small></td>`).join("");
   const head = seats.map((seat) => `<th class="seat p${seat}">${esc(seatLabel(snap, seat))}</th>`).join("") + (two ? "<th>Box</th>" : "");
-  return `<div class="scoring"><button type="button" class="close">Continue</button><h2>Chapter ${sc.chapter} scored</h2>` +
+  const act = v.campaign ? `${ACT_NAME[v.campaign.act] || ""}, ` : "";
+  return `<div class="scoring" role="dialog" aria-label="Chapter ${sc.chapter} scoring"><button type="button" class="close">Close</button><h2>${esc(act)}Chapter ${sc.chapter} scored</h2>` +
     `<table class="breakdown"><thead><tr><th>Ambition</th>${head}</tr></thead><tbody>${rows || `<tr><td colspan="${seats.length + 1}">No ambition was declared: nobody scores.</td></tr>`}` +
     `<tr class="total"><th>Gained</th>${gained}${two ? "<td></td>" : ""}</tr></tbody></table></div>`;
 }
@@ -486,6 +529,34 @@ function powerChart(v, snap) {
   const labels = series.map((_, i) => `<text x="${x(i)}" y="${H - 6}">Ch ${i + 1}</text>`).join("");
   const legend = v.seats.map((s) => `<span class="seat p${s.seat}">■ ${esc(seatLabel(snap, s.seat))}</span>`).join(" ");
   return `<figure class="chart"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="Power per chapter">${lines}${labels}</svg><figcaption>Power at the end of each chapter: ${legend}</figcaption></figure>`;
+}
+
+
+
+/** What happened before: each chapter's scoring (to reopen), the cards
+ *  played round by round, and the Court discard pile. */
+export function renderHistory(box, v, snap, data) {
+  const scorings = (v.scoring || []).map((sc) => {
+    const gained = v.seats.map((s) => `<span class="seat p${s.seat}">${esc(seatLabel(snap, s.seat))} +${sc.gained[s.seat - 1]}</span>`).join(" · ");
+    return `<li><button type="button" class="link" data-scoring="${sc.chapter}">Chapter ${sc.chapter}</button>: ${gained}</li>`;
+  }).join("");
+  const rounds = [];
+  let chapter = "", current = null;
+  for (const e of v.log) {
+    if (e.tag === "chapter" && /begins/.test(e.text)) chapter = (/Chapter (\d+)/.exec(e.text) || [])[1] || chapter;
+    if (e.tag === "round") {
+      current = { title: `${chapter ? `Chapter ${chapter}, ` : ""}${(/Round \d+/.exec(e.text) || ["Round"])[0]}`, plays: [] };
+      rounds.push(current);
+    } else if (current && e.tag === "play") {
+      current.plays.push(e.text);
+    }
+  }
+  const tricks = rounds.filter((r) => r.plays.length).reverse().map((r) => `<li><b>${esc(r.title)}</b>: ${r.plays.map((x) => esc(withCardNames(x, data))).join("; ")}</li>`).join("");
+  const discard = (v.court_discard || []).map((id) => courtCard(data.card(id), { compact: true })).join("");
+  box.innerHTML = `<h3>Chapter scorings</h3>${scorings ? `<ul class="history">${scorings}</ul>` : `<p class="muted">No chapter has been scored yet.</p>`}` +
+    `<h3>Cards played</h3>${tricks ? `<ul class="history">${tricks}</ul>` : `<p class="muted">Nothing played yet.</p>`}` +
+    `<p class="muted">Action discard pile: ${v.action_discard_size} card${v.action_discard_size === 1 ? "" : "s"}.</p>` +
+    `<h3>Court discard pile <span class="muted">(${(v.court_discard || []).length})</span></h3>${discard ? `<div class="cards">${discard}</div>` : `<p class="muted">Empty.</p>`}`;
 }
 
 export { actionName };

@@ -60,3 +60,9 @@ export function el(tag, attrs = {}, ...children) {
   for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
   return node;
 }
+
+/** Gates as the map names them: "6.0" reads "gate 6" (the engine's
+ *  described words do the same; older log lines need it here). */
+export function gateWords(text) {
+  return String(text ?? "").replace(/(^|[^\d.])(in )?([1-6])\.0(?!\d)/g, (m, pre, inWord, n) => `${pre}${inWord ? "at " : ""}gate ${n}`);
+}
