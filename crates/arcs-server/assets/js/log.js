@@ -28,7 +28,10 @@ export function groupLog(log, earlier) {
 }
 
 export function renderLog(box, view, data, snap) {
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  // The panel around the list scrolls; it follows the newest line unless
+  // the reader scrolled up (a first render starts at the newest).
+  const pane = box.parentElement;
+  const atBottom = !box.childElementCount || pane.scrollHeight - pane.scrollTop - pane.clientHeight < 40;
   const html = groupLog(view.log, (snap.log_start || 0) > 0).map((c) => {
     const rounds = c.rounds.filter((r) => r.events.length).map((r) => {
       const lines = r.events.map((e) => {
@@ -42,5 +45,5 @@ export function renderLog(box, view, data, snap) {
     return `<li class="chapter-title">${esc(c.title)}</li>${rounds}`;
   }).join("");
   box.innerHTML = html;
-  if (atBottom) box.scrollTop = box.scrollHeight;
+  if (atBottom) pane.scrollTop = pane.scrollHeight;
 }

@@ -200,9 +200,9 @@ export function renderRound(box, v, snap, data, has) {
     v.zero_marker ? "zero marker on the lead card" : "",
   ].filter(Boolean);
   const dice = lastRoll(v);
-  box.innerHTML = `<p class="facts">${facts.join(" · ")}</p>` +
-    (plays ? `<div class="plays">${plays}</div>` : `<p class="muted">No card played yet this round.</p>`) +
-    (dice ? renderDice(dice, has) : "");
+  // The last dice first: a battle's hits are assigned while they show.
+  box.innerHTML = (dice ? renderDice(dice, has) : "") + `<p class="facts">${facts.join(" · ")}</p>` +
+    (plays ? `<div class="plays">${plays}</div>` : `<p class="muted">No card played yet this round.</p>`);
 }
 
 const PLAY_WORD = { lead: "led", surpass: "surpassed", copy: "copied", pivot: "pivoted", event: "Event" };
