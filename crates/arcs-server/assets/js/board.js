@@ -194,6 +194,20 @@ export function renderBoard(view, data, targets, recent) {
     const t = targets(`sys:${s.id}`) ? ` data-target="sys:${s.id}" tabindex="0" role="button" aria-label="${esc(title)}"` : "";
     parts.push(`<g class="${cls}" data-system="${esc(s.id)}"${t} transform="translate(${x},${y})">${inner}</g>`);
   }
+  // The campaign: the cluster the number die rolled this round, and a
+  // legend for the pieces no player owns.
+  const c = view.campaign;
+  if (c && c.number_die >= 1 && c.number_die <= 6 && inPlay(`${c.number_die}.0`)) {
+    const [x, y] = pos[`${c.number_die}.0`];
+    const what = c.event_die ? (c.event_die.icon === "crisis" ? "Crisis" : "Edict") : "Event";
+    parts.push(`<g class="rolled" transform="translate(${x},${y})"><title>${esc(`The number die rolled cluster ${c.number_die}`)}</title>` +
+      `<circle r="${GATE_SIZE + 16}"/><text y="${GATE_SIZE + 40}">${esc(`${what}: cluster ${c.number_die}`)}</text></g>`);
+  }
+  if (c) {
+    const keys = [["empire", "Empire"], ["free", "Free States"], ["blight", "Blight"]];
+    parts.push(`<g class="legend" transform="translate(330,470)">` + keys.map(([k, name], i) =>
+      `<g transform="translate(0,${i * 32})"><rect class="swatch ${k}" width="22" height="22" rx="4"/><text x="32" y="18">${name}</text></g>`).join("") + `</g>`);
+  }
   // Out-of-play clusters: a label over their (hatched) systems.
   for (let c = 1; c <= 6; c++) {
     if (inPlay(`${c}.0`)) continue;
