@@ -1,7 +1,7 @@
 //! `arcs play`: a terminal game, hot-seat and/or against random bots.
 
 use arcs_engine::view::View;
-use arcs_engine::{data, Choice, Config, Game, Pending, Seat};
+use arcs_engine::{data, Choice, Config, Game, Pending, Seat, SystemId};
 use rand::Rng;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -208,7 +208,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 "q" | "quit" => return Ok(ExitCode::SUCCESS),
                 "" => continue,
                 "h" | "help" => {
-                    println!("Type a number, or a choice's text (e.g. `lead ADM3`; `text` lists them). `undo` takes back your last choice, `save FILE` saves, `q` quits.");
+                    println!("{HELP}");
                     continue;
                 }
                 "text" => {
@@ -233,6 +233,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                     break;
                 }
                 _ => {}
+            }
+            if let Some(name) = line.strip_prefix("card ") {
+                println!("{}", card_words(name));
+                continue;
             }
             if let Some(path) = line.strip_prefix("save ") {
                 std::fs::write(path.trim(), arcs_engine::Save::of(&game).to_json())?;
@@ -261,6 +265,67 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// The terminal's commands, in words.
+const HELP: &str = "Commands:
+  a number          take that choice
+  a choice's text   the same in the engine's words (e.g. `lead ADM3`; `text` lists them)
+  card NAME         a card's whole text (e.g. `card Loyal Marines`, `card Tycoon's Charm`)
+  undo              take back your last choice
+  save FILE         save the game
+  q                 quit
+The board above each decision shows the map (each system with its neighbours),
+the players, the Court and the ambitions. The web table (`arcs serve`) has a
+rules help in words.";
+
+/// A card by its name (any case, or the start of its name), in words: its
+/// name, what it is and its whole text (Court, lore, leader, Fate and
+/// campaign cards).
+pub fn card_words(name: &str) -> String {
+    let want = name.trim().to_lowercase();
+    if want.is_empty() {
+        return "Which card? e.g. `card Loyal Marines`.".into();
+    }
+    let cat = arcs_engine::data::catalog();
+    let exact = cat.cards.iter().find(|c| c.name.to_lowercase() == want);
+    let found: Vec<_> = match exact {
+        Some(c) => vec![c],
+        None => cat
+            .cards
+            .iter()
+            .filter(|c| c.name.to_lowercase().starts_with(&want))
+            .collect(),
+    };
+    match found.as_slice() {
+        [] => format!("No card is named {:?}.", name.trim()),
+        [c] => {
+            let mut o = format!("{} — {:?}", c.name, c.kind);
+            if let Some(s) = c.suit {
+                o.push_str(&format!(", {s}"));
+            }
+            if let Some(k) = c.raid_cost {
+                o.push_str(&format!(
+                    ", raid cost {k} key{}",
+                    if k == 1 { "" } else { "s" }
+                ));
+            }
+            let text = arcs_engine::data::plain_text(&c.text);
+            if !text.is_empty() {
+                o.push('\n');
+                o.push_str(&text);
+            }
+            o
+        }
+        many => {
+            let names: Vec<&str> = many.iter().take(8).map(|c| c.name.as_str()).collect();
+            format!(
+                "Which one: {}{}?",
+                names.join(", "),
+                if many.len() > 8 { ", …" } else { "" }
+            )
+        }
+    }
+}
+
 fn print_log(game: &Game, viewer: Option<Seat>, shown: &mut usize) {
     let log = game.log();
     if *shown > log.len() {
@@ -272,6 +337,31 @@ fn print_log(game: &Game, viewer: Option<Seat>, shown: &mut usize) {
         }
     }
     *shown = log.len();
+}
+
+/// The systems next to `id` on this map: the printed borders between
+/// systems in play, and along the gate ring the next gate in play each way
+/// (path markers join gates across clusters out of play).
+fn neighbours(v: &View, id: SystemId) -> Vec<SystemId> {
+    let in_play = |x: SystemId| v.systems.iter().any(|s| s.id == x && s.in_play);
+    let mut out: Vec<SystemId> = SystemId::all()
+        .filter(|x| data::full_adjacency(id) & x.bit() != 0 && in_play(*x))
+        .filter(|x| !(x.is_gate() && id.is_gate()))
+        .collect();
+    if id.is_gate() {
+        let gates: Vec<SystemId> = SystemId::all()
+            .filter(|x| x.is_gate() && in_play(*x))
+            .collect();
+        if let Some(i) = gates.iter().position(|g| *g == id) {
+            let n = gates.len();
+            for g in [gates[(i + n - 1) % n], gates[(i + 1) % n]] {
+                if g != id && !out.contains(&g) {
+                    out.push(g);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// A plain-text board: map, players, Court, ambitions, the round.
@@ -329,13 +419,22 @@ pub fn render(v: &View) -> String {
             }
         }
         if parts.is_empty() {
-            continue;
+            parts.push("empty".into());
         }
         let ctl = s
             .controller
             .map(|c| format!(" [{c} controls]"))
             .unwrap_or_default();
-        let _ = writeln!(o, "  {} {:<22} {}{}", s.id, kind, parts.join(", "), ctl);
+        let next: Vec<String> = neighbours(v, s.id).iter().map(|x| x.to_string()).collect();
+        let _ = writeln!(
+            o,
+            "  {} {:<22} {}{} · next to {}",
+            s.id,
+            kind,
+            parts.join(", "),
+            ctl,
+            next.join(", ")
+        );
     }
     let _ = writeln!(o, "Players:");
     for s in &v.seats {
@@ -477,6 +576,17 @@ pub fn render(v: &View) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn card_names_a_card_in_words() {
+        let w = super::card_words("loyal marines");
+        assert!(w.starts_with("Loyal Marines — Guild"), "{w}");
+        assert!(w.contains("raid cost 3 keys"), "{w}");
+        assert!(w.contains("Provoke Outrage"), "{w}");
+        assert!(super::card_words("Loyal").starts_with("Which one:"));
+        assert!(super::card_words("no such card").starts_with("No card is named"));
+        assert!(super::card_words(" ").starts_with("Which card?"));
+    }
+
     use super::*;
 
     /// The terminal table names each Flagship in its system and shows its
@@ -494,5 +604,24 @@ mod tests {
             out.contains("Flagship board: Ship Crane: starport (damaged); Hull: city"),
             "{out}"
         );
+    }
+
+    #[test]
+    fn the_terminal_map_names_each_systems_neighbours() {
+        use arcs_engine::view::View;
+        let game = arcs_engine::Game::new(arcs_engine::Config::base(4), 3).unwrap();
+        let out = super::render(&View::new(&game, Some(arcs_engine::Seat(0))));
+        // Every system in play is listed, each with its neighbours: a
+        // planet beside its gate and its neighbouring planets.
+        let line = out
+            .lines()
+            .find(|l| l.trim_start().starts_with("1.2 "))
+            .expect("1.2 listed");
+        assert!(line.contains("next to 1.0, 1.1, 1.3"), "{line}");
+        let gate = out
+            .lines()
+            .find(|l| l.trim_start().starts_with("1.0 "))
+            .expect("gate 1 listed");
+        assert!(gate.contains("2.0") && gate.contains("6.0"), "{gate}");
     }
 }
