@@ -7,7 +7,7 @@ import { api } from "./api.js";
 import { loadData } from "./data.js";
 import { renderBoard } from "./board.js";
 import { targetIndex, renderChoices } from "./prompt.js";
-import { renderLog } from "./log.js";
+import { renderLog, setUpLogOptions } from "./log.js";
 import * as panels from "./panels.js";
 import { setUpZoom } from "./zoom.js";
 import { renderHelp, topicOf, topicTitle } from "./help.js";
@@ -54,6 +54,7 @@ export async function game() {
     document.querySelector("main.table").addEventListener("click", onTargetClick);
     setUpZoom(data);
     setUpTabs();
+    setUpLogOptions(() => render());
     $("side-size").onclick = () => setSideLarge(!$("side").classList.contains("large"));
     document.addEventListener("keydown", (e) => {
       if (e.key === "Enter" && e.target.dataset && e.target.dataset.target) onTargetClick(e);

@@ -3,6 +3,22 @@
 
 import { esc, withCardNames, gateWords } from "./util.js";
 
+/** Seats in a log line ("P2") as their names in their colour; `html` is
+ *  already escaped. */
+function seatsIn(html, snap) {
+  return html.replace(/\bP([1-4])\b/g, (m, n) => {
+    const s = snap.seats && snap.seats[n - 1];
+    const name = s && s.name ? esc(s.name) : `P${n}`;
+    return `<b class="seat p${n}" title="P${n}">${name}</b>`;
+  });
+}
+
+/** Whether the log shows the steps the engine took because they were the
+ *  only option (folded by default). */
+function showAuto() {
+  try { return localStorage.getItem("arcs.log.auto") === "1"; } catch (e) { return false; }
+}
+
 /** Groups the visible events: [{title, rounds: [{title, events}]}]. */
 export function groupLog(log, earlier) {
   const chapters = [];
@@ -34,11 +50,11 @@ export function renderLog(box, view, data, snap) {
   const atBottom = !box.childElementCount || pane.scrollHeight - pane.scrollTop - pane.clientHeight < 40;
   const html = groupLog(view.log, (snap.log_start || 0) > 0).map((c) => {
     const rounds = c.rounds.filter((r) => r.events.length).map((r) => {
-      const lines = r.events.map((e) => {
+      const lines = r.events.filter((e) => e.tag !== "auto" || showAuto()).map((e) => {
         const mine = e.private_to && e.private_to === snap.you;
         const cls = ["ev", `tag-${e.tag}`, mine ? "private" : ""].filter(Boolean).join(" ");
         const lock = mine ? `<span class="only-you" title="Only you see this">only you</span>` : "";
-        return `<li class="${esc(cls)}">${lock}${esc(gateWords(withCardNames(e.text, data)))}</li>`;
+        return `<li class="${esc(cls)}">${lock}${seatsIn(esc(gateWords(withCardNames(e.text, data))), snap)}</li>`;
       }).join("");
       return (r.title ? `<li class="round-title">${esc(r.title)}</li>` : "") + lines;
     }).join("");
@@ -46,4 +62,15 @@ export function renderLog(box, view, data, snap) {
   }).join("");
   box.innerHTML = html;
   if (atBottom) pane.scrollTop = pane.scrollHeight;
+}
+
+/** The "show the steps taken for you" switch. */
+export function setUpLogOptions(onChange) {
+  const box = document.getElementById("log-auto");
+  if (!box) return;
+  box.checked = showAuto();
+  box.onchange = () => {
+    try { localStorage.setItem("arcs.log.auto", box.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+    onChange();
+  };
 }
