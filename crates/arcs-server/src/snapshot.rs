@@ -50,6 +50,11 @@ pub struct Snapshot {
     pub choices_described: Vec<String>,
     /// How many of your last choices you may take back.
     pub undoable: usize,
+    /// When you may take one back: that choice in the game's words, as it
+    /// read when you took it ("Move 2 fresh ships from 6.2"), so the Undo
+    /// button says what it undoes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undo_words: Option<String>,
     /// Whether your seat has a webhook (never its URL, never another
     /// seat's); false for spectators.
     #[serde(default)]
@@ -126,6 +131,7 @@ pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewe
         prompt_described,
         choices_described,
         undoable: viewer.seat().map_or(0, |s| game.undoable(s)),
+        undo_words: viewer.seat().and_then(|s| undo_words(game, s)),
         webhook: false, // set by the hub, which knows the seats' webhooks
         hand_text: view
             .seats
@@ -163,4 +169,23 @@ pub fn snapshot_of(record: &GameRecord, game: &Game, version: u64, viewer: Viewe
         }),
         view,
     }
+}
+
+/// The words of the choice `seat` would take back with an undo: the game
+/// one choice earlier is replayed (cheap: the engine replays a whole game
+/// in well under a millisecond) and the choice is described as the seat
+/// saw it then.
+fn undo_words(game: &Game, seat: Seat) -> Option<String> {
+    if game.undoable(seat) == 0 {
+        return None;
+    }
+    let (who, choice) = *game.choices().last()?;
+    if who != seat {
+        return None;
+    }
+    let before = game.replay_prefix(game.choices().len() - 1).ok()?;
+    let d = before.decision_for(seat)?;
+    let i = d.choices.iter().position(|c| *c == choice)?;
+    let (_, words) = before.describe_pending_for(seat)?;
+    words.into_iter().nth(i)
 }

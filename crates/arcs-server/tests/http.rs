@@ -351,6 +351,17 @@ async fn undo_takes_back_own_choices_only() {
         let v = mine["version"].as_u64().unwrap();
         let n = mine["choices_text"].as_array().unwrap().len();
         let (_, after) = act(&hub, id, &tok, v, step % n).await;
+        // Issue 21: the Undo button says what it takes back, in the words
+        // the choice had when it was taken.
+        if after["undoable"].as_u64().unwrap() > 0 {
+            assert_eq!(
+                after["undo_words"],
+                mine["choices_described"][step % n],
+                "undo names the choice it takes back"
+            );
+        } else {
+            assert!(after.get("undo_words").is_none(), "{}", after["undo_words"]);
+        }
         if after["undoable"].as_u64().unwrap() > 0 && undone < 5 {
             let (status, back) = call(
                 &hub,

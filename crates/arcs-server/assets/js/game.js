@@ -29,6 +29,16 @@ let tab = "log"; // the side panel's open tab
 let helpTopic = null; // the help topic asked for
 let reopened = null; // a chapter scoring reopened from the history
 
+/** A short note that something happened as asked (an undo). */
+let noteTimer = null;
+function showNote(msg) {
+  const box = $("note");
+  box.textContent = msg;
+  box.hidden = false;
+  clearTimeout(noteTimer);
+  noteTimer = setTimeout(() => { box.hidden = true; }, 4000);
+}
+
 /** A short-lived message (a refused move, a lost connection): it never
  * stays over the table. */
 let errorTimer = null;
@@ -196,8 +206,10 @@ async function continueCampaign(button) {
 
 async function undo() {
   showError("");
+  const what = snap.undo_words;
   try {
     show(await api("POST", `/api/games/${gameId()}/undo?${q()}`, { version: snap.version }, token()));
+    showNote(what ? `Taken back: ${what}.` : "Your last choice was taken back.");
   } catch (err) {
     showError(err.message);
     if (err.status === 409) await refresh();
@@ -365,6 +377,10 @@ function render() {
   $("prompt").textContent = ask ? ask[0].toUpperCase() + ask.slice(1) : "";
   $("prompt").hidden = !ask || !snap.your_turn;
   $("undo").hidden = !snap.undoable;
+  // The Undo button says what it takes back.
+  const undoWhat = snap.undo_words ? `Take back: ${snap.undo_words} (U)` : "Take back your last choice (U)";
+  $("undo").title = undoWhat;
+  $("undo").setAttribute("aria-label", undoWhat);
   $("board").innerHTML = renderBoard(v, data, has, recent);
   panels.renderHand($("hand"), v, snap, data, has);
   renderDecision();
