@@ -547,6 +547,54 @@ pub fn render(v: &View) -> String {
         })
         .collect();
     let _ = writeln!(o, "Ambition markers: {}", amb.join(" · "));
+    // Each ambition: the counts now and who would place if the chapter
+    // ended now (B-SCORE-03..06), declared or not.
+    let _ = writeln!(o, "Ambitions (counts now; who would place):");
+    for a in &v.ambitions {
+        let counts: Vec<String> = v
+            .seats
+            .iter()
+            .zip(&a.counts)
+            .map(|(s, n)| format!("{} {n}", s.seat))
+            .collect();
+        let places: Vec<String> = a
+            .places
+            .iter()
+            .map(|p| {
+                let who = p.seat.map_or("the box".to_string(), |s| s.to_string());
+                let gain = if a.markers.is_empty() {
+                    String::new()
+                } else {
+                    format!(" +{}", p.power)
+                };
+                format!(
+                    "{who} {}{gain}",
+                    if p.place == 1 { "first" } else { "second" }
+                )
+            })
+            .collect();
+        let markers = if a.markers.is_empty() {
+            "not declared".to_string()
+        } else {
+            let m: Vec<String> = a
+                .markers
+                .iter()
+                .map(|m| format!("{}/{}", m.first, m.second))
+                .collect();
+            format!("declared {}", m.join(" + "))
+        };
+        let lead = if places.is_empty() {
+            "nobody places".to_string()
+        } else {
+            places.join(", ")
+        };
+        let _ = writeln!(
+            o,
+            "  {:<8} {markers}: {} — {lead}",
+            a.ambition.to_string(),
+            counts.join(", ")
+        );
+    }
     if let Some(l) = v.lead_card {
         let _ = writeln!(
             o,
@@ -623,5 +671,30 @@ mod tests {
             .find(|l| l.trim_start().starts_with("1.0 "))
             .expect("gate 1 listed");
         assert!(gate.contains("2.0") && gate.contains("6.0"), "{gate}");
+    }
+
+    #[test]
+    fn the_terminal_board_shows_who_leads_each_ambition() {
+        use arcs_engine::view::View;
+        let game = arcs_engine::Game::new(arcs_engine::Config::base(3), 5).unwrap();
+        let v = View::new(&game, Some(arcs_engine::Seat(0)));
+        let out = super::render(&v);
+        assert!(
+            out.contains("Ambitions (counts now; who would place):"),
+            "{out}"
+        );
+        // One line per ambition, with every seat's count.
+        for a in &v.ambitions {
+            let line = out
+                .lines()
+                .find(|l| l.trim_start().starts_with(&a.ambition.to_string()))
+                .unwrap_or_else(|| panic!("{} missing:\n{out}", a.ambition));
+            assert!(line.contains("P1 ") && line.contains("P3 "), "{line}");
+            assert!(line.contains("not declared"), "{line}");
+            match a.places.first() {
+                Some(p) => assert!(line.contains(&format!("{} ", p.seat.unwrap())), "{line}"),
+                None => assert!(line.contains("nobody places"), "{line}"),
+            }
+        }
     }
 }
