@@ -246,18 +246,59 @@ pub fn actions(s: &GameState, by: Seat, to: Seat, out: &mut Vec<Negotiation>) {
     each_action(s, by, to, &mut |n| out.push(n));
 }
 
-/// [`actions`], each handed to `f` as it is found (no list in between).
+/// [`actions`], each handed to `f` as it is found.
 fn each_action(s: &GameState, by: Seat, to: Seat, f: &mut impl FnMut(Negotiation)) {
-    let Some(c) = s.campaign() else { return };
-    if by == to || by.0 >= s.players || to.0 >= s.players {
-        return;
+    let mut terms = Terms::new();
+    if giver_terms(s, by, &mut terms) {
+        emit(s, &terms, by, to, f);
     }
-    let mut push = |act: NegotiationAct| f(Negotiation { by, to, act });
+}
+
+/// What a term of [`giver_terms`] needs of the seat it goes to.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Need {
+    Nothing,
+    /// A ship, city or starport in its supply (Cede Control).
+    Ships,
+    Cities,
+    Starports,
+    /// An agent in its supply (Delegate Authority).
+    Agents,
+    /// To be an Outlaw (Invite to Empire).
+    Outlaw,
+}
+
+/// The most terms one seat can offer: a system gives two ship terms or up
+/// to three buildings, then the Court, a Favor, the resource slots,
+/// Trophies, Captives and Favors held, stored resources and an Invite.
+const TERMS_MAX: usize = 24 * 3
+    + crate::choice::COURT_POSITIONS as usize
+    + 1
+    + 7
+    + MAX_OWNERS * 3
+    + 2 * MAX_SEATS
+    + 5
+    + 1;
+
+type Terms = ArrayVec<(NegotiationAct, Need), TERMS_MAX>;
+
+/// Every Negotiation action `by` could take toward some seat, in the order
+/// of [`actions`], each with what it needs of that seat. What depends only
+/// on the giver is judged here, once for all its Rivals (issue 19: a
+/// 4-player listing asks it of 12 pairs). Into `terms` (filled in place:
+/// the list is a kilobyte), `false` outside a campaign.
+fn giver_terms(s: &GameState, by: Seat, terms: &mut Terms) -> bool {
+    terms.clear();
+    let Some(c) = s.campaign() else { return false };
+    if by.0 >= s.players {
+        return false;
+    }
+    let mut push = |act: NegotiationAct, need: Need| terms.push((act, need));
     let o = by.owner();
-    let (giver, taker) = (s.seat(by), s.seat(to));
-    // Cede Control: the taker needs the piece in its supply, the giver
-    // keeps at least one of the kind on the map.
-    let cede_ships = taker.ships > 0 && more_than_one_on_map(s, by, TrophyKind::Ship);
+    let giver = s.seat(by);
+    // Cede Control: the giver keeps at least one of the kind on the map
+    // (the taker needs the piece in its supply).
+    let cede_ships = more_than_one_on_map(s, by, TrophyKind::Ship);
     let mut cede_city = None;
     let mut cede_port = None;
     for sys in crate::state::systems_in(s.board.pieces(o) & s.in_play) {
@@ -266,10 +307,8 @@ fn each_action(s: &GameState, by: Seat, to: Seat, f: &mut impl FnMut(Negotiation
         if cede_ships {
             for (damaged, n) in [(false, sh.fresh), (true, sh.damaged)] {
                 if n > 0 {
-                    push(NegotiationAct::Cede {
-                        system: sys,
-                        piece: Piece::Ship { owner: o, damaged },
-                    });
+                    let piece = Piece::Ship { owner: o, damaged };
+                    push(NegotiationAct::Cede { system: sys, piece }, Need::Ships);
                 }
             }
         }
@@ -277,33 +316,29 @@ fn each_action(s: &GameState, by: Seat, to: Seat, f: &mut impl FnMut(Negotiation
             continue; // a building is ceded only where the giver has no ships
         }
         for (slot, b) in x.buildings_of(o) {
-            let ok = match b.kind {
-                BuildingKind::City => *cede_city.get_or_insert_with(|| {
-                    taker.cities > 0 && more_than_one_on_map(s, by, TrophyKind::City)
-                }),
-                BuildingKind::Starport => *cede_port.get_or_insert_with(|| {
-                    taker.starports > 0 && more_than_one_on_map(s, by, TrophyKind::Starport)
-                }),
+            let need = match b.kind {
+                BuildingKind::City => cede_city
+                    .get_or_insert_with(|| more_than_one_on_map(s, by, TrophyKind::City))
+                    .then_some(Need::Cities),
+                BuildingKind::Starport => cede_port
+                    .get_or_insert_with(|| more_than_one_on_map(s, by, TrophyKind::Starport))
+                    .then_some(Need::Starports),
             };
-            if ok {
-                push(NegotiationAct::Cede {
-                    system: sys,
-                    piece: Piece::Building { slot },
-                });
+            if let Some(need) = need {
+                let piece = Piece::Building { slot };
+                push(NegotiationAct::Cede { system: sys, piece }, need);
             }
         }
     }
     // Delegate: one of the giver's agents on a Court card, the taker
     // having an agent to put there.
-    if taker.agents > 0 {
-        for (pos, slot) in s.court.iter().enumerate() {
-            if slot.card.is_some() && slot.agents[by.index()] > 0 {
-                push(NegotiationAct::Delegate { pos: pos as u8 });
-            }
+    for (pos, slot) in s.court.iter().enumerate() {
+        if slot.card.is_some() && slot.agents[by.index()] > 0 {
+            push(NegotiationAct::Delegate { pos: pos as u8 }, Need::Agents);
         }
     }
     if giver.agents > 0 {
-        push(NegotiationAct::Favor);
+        push(NegotiationAct::Favor, Need::Nothing);
     }
     let mut seen: ArrayVec<(Resource, u8), 7> = ArrayVec::new();
     for (i, r) in giver.resources.iter().enumerate() {
@@ -311,37 +346,60 @@ fn each_action(s: &GameState, by: Seat, to: Seat, f: &mut impl FnMut(Negotiation
             let cost = crate::data::SLOT_RAID_COST[i];
             if !seen.contains(&(*r, cost)) {
                 seen.push((*r, cost));
-                push(NegotiationAct::Give(Asset::Slot(i as u8)));
+                push(NegotiationAct::Give(Asset::Slot(i as u8)), Need::Nothing);
             }
         }
     }
     for (oi, kinds) in giver.trophies.iter().enumerate() {
         for k in TrophyKind::ALL {
             if kinds[k as usize] > 0 {
-                push(NegotiationAct::Give(Asset::Trophy {
-                    owner: Owner::from_index(oi),
-                    kind: k,
-                }));
+                let owner = Owner::from_index(oi);
+                push(
+                    NegotiationAct::Give(Asset::Trophy { owner, kind: k }),
+                    Need::Nothing,
+                );
             }
         }
     }
     for x in s.seat_ids() {
         if giver.captives[x.index()] > 0 {
-            push(NegotiationAct::Give(Asset::Captive(x)));
+            push(NegotiationAct::Give(Asset::Captive(x)), Need::Nothing);
         }
         if c.favors[by.index()][x.index()] > 0 {
-            push(NegotiationAct::Give(Asset::Favor(x)));
+            push(NegotiationAct::Give(Asset::Favor(x)), Need::Nothing);
         }
     }
     if !c.stored.is_empty() {
         for r in Resource::ALL {
             if super::stored::transferable(s, by, r).is_some() {
-                push(NegotiationAct::Give(Asset::Stored(r)));
+                push(NegotiationAct::Give(Asset::Stored(r)), Need::Nothing);
             }
         }
     }
-    if c.first_regent == Some(by) && c.is_outlaw(to) {
-        push(NegotiationAct::Invite);
+    if c.first_regent == Some(by) {
+        push(NegotiationAct::Invite, Need::Outlaw);
+    }
+    true
+}
+
+/// The terms of `by` that `to` can take part in, handed to `f`.
+fn emit(s: &GameState, terms: &Terms, by: Seat, to: Seat, f: &mut impl FnMut(Negotiation)) {
+    let Some(c) = s.campaign() else { return };
+    if by == to || to.0 >= s.players {
+        return;
+    }
+    let taker = s.seat(to);
+    // What `to` meets, a bit per need: one test per term.
+    let met = 1 << Need::Nothing as u8
+        | ((taker.ships > 0) as u8) << Need::Ships as u8
+        | ((taker.cities > 0) as u8) << Need::Cities as u8
+        | ((taker.starports > 0) as u8) << Need::Starports as u8
+        | ((taker.agents > 0) as u8) << Need::Agents as u8
+        | (c.is_outlaw(to) as u8) << Need::Outlaw as u8;
+    for &(act, need) in terms {
+        if met & 1 << need as u8 != 0 {
+            f(Negotiation { by, to, act });
+        }
     }
 }
 
@@ -599,17 +657,18 @@ pub fn call_to_order(s: &mut GameState, caller: Seat, choice: Choice, ev: &mut d
 
 // ------------------------------------------------------------ Negotiations
 
-/// The position the deal so far would leave, or `None` if one of its
-/// actions would not be possible in turn (multipart deals, p17).
-fn after_deal(s: &GameState, deal: &[Negotiation]) -> Option<GameState> {
-    let mut t = s.clone();
+/// Takes the deal's actions on `t` (a copy of the position), in turn;
+/// `false` if one of them would not be possible (multipart deals, p17).
+/// The caller owns the copy: handing a state back by value copied its
+/// 4.5 kB twice more per listing (issue 19).
+fn apply_deal(t: &mut GameState, deal: &[Negotiation]) -> bool {
     for n in deal {
-        if !legal(&t, n) {
-            return None;
+        if !legal(t, n) {
+            return false;
         }
-        apply(&mut t, n, &mut crate::event::NoEvents);
+        apply(t, n, &mut crate::event::NoEvents);
     }
-    Some(t)
+    true
 }
 
 /// Actions `seat` may propose (`first`: to open a deal, one between it and
@@ -622,18 +681,30 @@ pub fn deal_choices(s: &GameState, seat: Seat, first: bool, out: &mut Vec<Choice
     }
     let mut push = |n| out.push(Choice::Negotiate(n));
     if first {
+        let (mut mine, mut theirs) = (Terms::new(), Terms::new());
+        if !giver_terms(s, seat, &mut mine) {
+            return;
+        }
         for x in s.rivals(seat) {
-            each_action(s, seat, x, &mut push);
-            each_action(s, x, seat, &mut push);
+            emit(s, &mine, seat, x, &mut push);
+            if giver_terms(s, x, &mut theirs) {
+                emit(s, &theirs, x, seat, &mut push);
+            }
         }
         return;
     }
-    let Some(t) = after_deal(s, &c.summit.deal) else {
+    let mut t = s.clone();
+    if !apply_deal(&mut t, &c.summit.deal) {
         return;
-    };
+    }
+    let mut terms = Terms::new();
     for a in t.seat_ids() {
+        if !giver_terms(&t, a, &mut terms) {
+            continue;
+        }
         for b in t.seat_ids().filter(|b| *b != a) {
-            each_action(&t, a, b, &mut push);
+            out.reserve(terms.len());
+            emit(&t, &terms, a, b, &mut |n| out.push(Choice::Negotiate(n)));
         }
     }
 }
@@ -772,7 +843,7 @@ fn finish_deal(s: &mut GameState, proposer: Seat, agreed: bool, ev: &mut dyn Sin
     }
     // Multipart deals resolve at once (p17): every action must still be
     // possible, in turn; each is then taken in order.
-    if after_deal(s, &deal).is_some() {
+    if apply_deal(&mut s.clone(), &deal) {
         for n in &deal {
             apply(s, n, ev);
         }
