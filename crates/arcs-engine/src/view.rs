@@ -141,10 +141,59 @@ pub struct View {
     #[serde(default)]
     pub power_by_chapter: Vec<Vec<i32>>,
     pub outcome: Option<Outcome>,
+    /// The battle in progress once its defender is chosen (for a battle
+    /// dialog): all of it is on the table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<BattleView>,
     /// The campaign's public parts (and the viewer's own secrets), in a
     /// campaign game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub campaign: Option<CampaignView>,
+}
+
+/// A battle in progress (B-BAT): who attacks whom where, the dice
+/// collected and rolled, what they show and the hits still to assign.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleView {
+    pub system: SystemId,
+    pub attacker: Seat,
+    pub defender: Owner,
+    pub stage: crate::actions::battle::BattleStage,
+    /// Dice collected per kind (assault, skirmish, raid).
+    pub dice: [u8; 3],
+    /// The roll as it stands (rerolls applied), once rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<crate::event::Dice>,
+    /// What the roll shows in total (hits, building hits, self-hits,
+    /// intercepts, keys).
+    pub shows: crate::data::DieFace,
+    /// Hits the attacker has still to assign in the current step.
+    pub hits_left: u8,
+}
+
+impl BattleView {
+    /// The innermost battle on the stack (a card's hit may resolve above
+    /// it), once past choosing the system and the defender.
+    fn of(s: &GameState) -> Option<BattleView> {
+        use crate::actions::battle::BattleStage;
+        let b = s.stack.iter().rev().find_map(|f| match f {
+            crate::flow::Frame::Battle(b) => Some(*b),
+            _ => None,
+        })?;
+        if matches!(b.stage, BattleStage::System | BattleStage::Defender) {
+            return None;
+        }
+        Some(BattleView {
+            system: b.system,
+            attacker: b.attacker,
+            defender: b.defender,
+            stage: b.stage,
+            dice: b.dice,
+            roll: (b.roll.n > 0).then(|| b.roll.shown(None)),
+            shows: b.roll.totals(),
+            hits_left: b.hits_left,
+        })
+    }
 }
 
 /// What a seat may know of the campaign (campaign rules): everything on
@@ -482,6 +531,7 @@ impl View {
             scoring: Vec::new(),
             power_by_chapter: Vec::new(),
             outcome: s.outcome.as_deref().cloned(),
+            battle: BattleView::of(s),
             campaign: s.campaign().map(|c| CampaignView::of(s, c, viewer)),
         }
     }

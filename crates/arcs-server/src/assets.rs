@@ -20,6 +20,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/panels.js", JS, include_str!("../assets/js/panels.js")),
     ("js/log.js", JS, include_str!("../assets/js/log.js")),
     ("js/zoom.js", JS, include_str!("../assets/js/zoom.js")),
+    ("js/battle.js", JS, include_str!("../assets/js/battle.js")),
     ("js/help.js", JS, include_str!("../assets/js/help.js")),
     ("js/game.js", JS, include_str!("../assets/js/game.js")),
     ("js/lobby.js", JS, include_str!("../assets/js/lobby.js")),

@@ -5,6 +5,7 @@ import { esc, cap, seatLabel, ownerClass, ownerSeat, ownerName, withCardNames, R
 import { actionCard, courtCard, cardBack, kindLabel, RES_ICON } from "./cards.js";
 import { actionName } from "./data.js";
 import { ICON } from "./icons.js";
+import { renderBattle } from "./battle.js";
 
 /** Raid cost (keys) of each resource slot, left to right (components.md §6). */
 const SLOT_KEYS = [3, 1, 1, 2, 1, 3];
@@ -199,9 +200,13 @@ export function renderRound(box, v, snap, data, has) {
     `Initiative: <b class="seat p${v.initiative}">${esc(seatLabel(snap, v.initiative))}</b>${v.seized ? " (seized)" : ""}`,
     v.zero_marker ? "zero marker on the lead card" : "",
   ].filter(Boolean);
+  // A battle in progress first (its pieces and dice are what the hits
+  // are assigned to), else the last dice.
   const dice = lastRoll(v);
-  // The last dice first: a battle's hits are assigned while they show.
-  box.innerHTML = (dice ? renderDice(dice, has) : "") + `<p class="facts">${facts.join(" · ")}</p>` +
+  const top = v.battle ? renderBattle(v, snap, has, (e) => renderDice(e, has)) : dice ? renderDice(dice, has) : "";
+  // A battle takes more room beside the choices (both sides and the dice).
+  if (box.parentElement) box.parentElement.classList.toggle("battling", !!v.battle);
+  box.innerHTML = top + `<p class="facts">${facts.join(" · ")}</p>` +
     (plays ? `<div class="plays">${plays}</div>` : `<p class="muted">No card played yet this round.</p>`);
 }
 
