@@ -21,6 +21,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/log.js", JS, include_str!("../assets/js/log.js")),
     ("js/zoom.js", JS, include_str!("../assets/js/zoom.js")),
     ("js/battle.js", JS, include_str!("../assets/js/battle.js")),
+    ("js/dice.js", JS, include_str!("../assets/js/dice.js")),
     ("js/help.js", JS, include_str!("../assets/js/help.js")),
     ("js/game.js", JS, include_str!("../assets/js/game.js")),
     ("js/lobby.js", JS, include_str!("../assets/js/lobby.js")),

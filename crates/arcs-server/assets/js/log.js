@@ -1,7 +1,10 @@
-// The log, oldest first, grouped by chapter and round, with card names;
-// lines only you can see are marked.
+// The log, oldest first, grouped by chapter, round and turn (a card played
+// opens a turn; what follows until the next card is indented under it),
+// with card names, seats by name in their colour and rolls as dice; lines
+// only you can see are marked.
 
 import { esc, withCardNames, gateWords } from "./util.js";
+import { diceRow } from "./dice.js";
 
 /** Seats in a log line ("P2") as their names in their colour; `html` is
  *  already escaped. */
@@ -43,6 +46,32 @@ export function groupLog(log, earlier) {
   return chapters.filter((c) => c.rounds.some((r) => r.events.length));
 }
 
+/** A round's events as turns: each card played ("play") heads the events
+ *  after it; events before the first play have no head. */
+export function turns(events) {
+  const out = [{ head: null, events: [] }];
+  for (const e of events) {
+    if (e.tag === "play") out.push({ head: e, events: [] });
+    else out[out.length - 1].events.push(e);
+  }
+  return out.filter((t) => t.head || t.events.length);
+}
+
+/** One log line: a roll shows its dice as dice instead of the faces in
+ *  brackets. */
+function line(e, data, snap) {
+  const mine = e.private_to && e.private_to === snap.you;
+  const cls = ["ev", `tag-${e.tag}`, mine ? "private" : ""].filter(Boolean).join(" ");
+  const lock = mine ? `<span class="only-you" title="Only you see this">only you</span>` : "";
+  let text = gateWords(withCardNames(e.text, data));
+  let dice = "";
+  if (e.dice && e.tag === "roll") {
+    text = text.replace(/ \[[^\]]*\]/g, "").replace(/\.$/, ":");
+    dice = " " + diceRow(e.dice, undefined, "mini");
+  }
+  return `<li class="${esc(cls)}">${lock}${seatsIn(esc(text), snap)}${dice}</li>`;
+}
+
 export function renderLog(box, view, data, snap) {
   // The panel around the list scrolls; it follows the newest line unless
   // the reader scrolled up (a first render starts at the newest).
@@ -50,11 +79,11 @@ export function renderLog(box, view, data, snap) {
   const atBottom = !box.childElementCount || pane.scrollHeight - pane.scrollTop - pane.clientHeight < 40;
   const html = groupLog(view.log, (snap.log_start || 0) > 0).map((c) => {
     const rounds = c.rounds.filter((r) => r.events.length).map((r) => {
-      const lines = r.events.filter((e) => e.tag !== "auto" || showAuto()).map((e) => {
-        const mine = e.private_to && e.private_to === snap.you;
-        const cls = ["ev", `tag-${e.tag}`, mine ? "private" : ""].filter(Boolean).join(" ");
-        const lock = mine ? `<span class="only-you" title="Only you see this">only you</span>` : "";
-        return `<li class="${esc(cls)}">${lock}${seatsIn(esc(gateWords(withCardNames(e.text, data))), snap)}</li>`;
+      const lines = turns(r.events.filter((e) => e.tag !== "auto" || showAuto())).map((t) => {
+        if (!t.head) return t.events.map((e) => line(e, data, snap)).join("");
+        const body = t.events.map((e) => line(e, data, snap)).join("");
+        const seat = t.head.seat ? ` p${t.head.seat}` : "";
+        return `<li class="turn${seat}"><ol class="turn-head">${line(t.head, data, snap)}</ol>${body ? `<ol class="turn-body">${body}</ol>` : ""}</li>`;
       }).join("");
       return (r.title ? `<li class="round-title">${esc(r.title)}</li>` : "") + lines;
     }).join("");

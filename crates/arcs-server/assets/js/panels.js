@@ -6,6 +6,7 @@ import { actionCard, courtCard, cardBack, kindLabel, RES_ICON } from "./cards.js
 import { actionName } from "./data.js";
 import { ICON } from "./icons.js";
 import { renderBattle } from "./battle.js";
+import { renderDice } from "./dice.js";
 
 /** Raid cost (keys) of each resource slot, left to right (components.md §6). */
 const SLOT_KEYS = [3, 1, 1, 2, 1, 3];
@@ -222,22 +223,6 @@ function lastRoll(v) {
   return null;
 }
 
-const SYMBOLS = [["hit", ICON.hit, "hit"], ["building_hit", ICON.building_hit, "building hit"], ["self_hit", ICON.self_hit, "self-hit"], ["intercept", ICON.intercept, "intercept"], ["key", ICON.key, "key"]];
-const KIND_NAME = { skirmish: "Skirmish", assault: "Assault", raid: "Raid" };
-
-/** The dice of a roll, drawn as dice; those a choice can reroll are clickable. */
-function renderDice(e, has) {
-  const rerolled = e.dice.rerolled;
-  const dice = Object.entries(e.dice).filter(([k]) => k !== "rerolled").flatMap(([kind, faces]) => faces.map((f, i) => {
-    const syms = SYMBOLS.flatMap(([k, glyph, name]) => Array.from({ length: f[k] || 0 }, () => `<span class="sym" title="${name}">${glyph}</span>`)).join("");
-    const words = SYMBOLS.filter(([k]) => f[k]).map(([k, , name]) => `${f[k] > 1 ? f[k] + " " : ""}${name}${f[k] > 1 ? "s" : ""}`).join(", ") || "blank";
-    const key = `die:${kind}:${f.face}`;
-    const click = has(key) ? ` clickable" data-target="${key}" tabindex="0` : "";
-    const fresh = rerolled && rerolled.kind === kind && rerolled.index === i ? " rerolled" : "";
-    return `<span class="die die-${esc(kind)}${fresh}${click}" title="${esc(`${KIND_NAME[kind] || kind} die: ${words}`)}">${syms}</span>`;
-  })).join("");
-  return `<div class="roll"><p>${esc(e.text)}</p><div class="dice">${dice}</div></div>`;
-}
 
 export function renderAmbitions(box, v, snap, has) {
   const seats = v.seats.map((s) => s.seat);
