@@ -205,7 +205,9 @@ impl BattleFrame {
             return;
         }
         self.pre_done &= !flag;
-        if s.hit_ship(self.system, Owner::Blight, damaged, Some(self.attacker)) {
+        let destroyed = s.hit_ship(self.system, Owner::Blight, damaged, Some(self.attacker));
+        Tally::ship(s, Side::Defender, destroyed);
+        if destroyed {
             self.trophy_taken(s, ev);
             log!(
                 ev,
@@ -593,6 +595,7 @@ impl BattleFrame {
                     Choice::Count(i) => Owner::from_index(i as usize),
                     _ => return s.pop(),
                 };
+                s.turn.battle_tally = [0; 6];
                 log!(
                     ev,
                     "battle",
@@ -699,7 +702,8 @@ impl BattleFrame {
                     ..
                 },
             ) => {
-                s.hit_ship(self.system, owner, damaged, self.defender.seat());
+                let destroyed = s.hit_ship(self.system, owner, damaged, self.defender.seat());
+                Tally::ship(s, Side::Attacker, destroyed);
                 log!(
                     ev,
                     "hit",
@@ -747,7 +751,9 @@ impl BattleFrame {
                 } else {
                     self.attacker.owner()
                 };
-                if s.hit_ship(self.system, owner, damaged, trophy) {
+                let destroyed = s.hit_ship(self.system, owner, damaged, trophy);
+                Tally::ship(s, Side::Attacker, destroyed);
+                if destroyed {
                     log!(
                         ev,
                         "hit",
@@ -782,7 +788,10 @@ impl BattleFrame {
                         self.next_hit(s, ev);
                     }
                     Piece::Ship { owner, damaged } => {
-                        if s.hit_ship(self.system, owner, damaged, Some(self.attacker)) {
+                        let destroyed =
+                            s.hit_ship(self.system, owner, damaged, Some(self.attacker));
+                        Tally::ship(s, Side::Defender, destroyed);
+                        if destroyed {
                             self.took_trophies |= owner.seat().is_some();
                             log!(
                                 ev,
@@ -814,6 +823,7 @@ impl BattleFrame {
                         let destroyed =
                             s.sys(self.system).slots[slot as usize].is_some_and(|b| b.damaged);
                         self.took_trophies |= destroyed && self.defender.seat().is_some();
+                        Tally::building(s, destroyed);
                         self.paused = true;
                         self.store(s);
                         s.hit_building(self.system, slot, Some(self.attacker), ev);
@@ -999,8 +1009,80 @@ impl BattleFrame {
     }
 
     fn after(self, s: &mut GameState, ev: &mut dyn Sink) {
+        log!(
+            ev,
+            "battle",
+            Some(self.attacker),
+            { systems: vec![self.system] },
+            "{}",
+            Tally(s.turn.battle_tally).words(self.attacker, self.defender, self.system)
+        );
         s.pop();
         cards::after_battle(s, &self, ev);
+    }
+}
+
+/// Whose pieces a hit took: the attacker's (self-hits, intercepts,
+/// Railgun Arrays) or the defender's side (hits, building hits).
+#[derive(Copy, Clone)]
+enum Side {
+    Attacker,
+    Defender,
+}
+
+/// A battle's losses so far (kept in the turn: ships destroyed and damaged
+/// on each side, buildings destroyed and damaged), for the line that sums
+/// the battle up when it ends (issue 21).
+pub struct Tally(pub [u8; 6]);
+
+impl Tally {
+    fn ship(s: &mut GameState, side: Side, destroyed: bool) {
+        let i = match side {
+            Side::Attacker => 0,
+            Side::Defender => 2,
+        } + usize::from(!destroyed);
+        s.turn.battle_tally[i] = s.turn.battle_tally[i].saturating_add(1);
+    }
+
+    fn building(s: &mut GameState, destroyed: bool) {
+        let i = 4 + usize::from(!destroyed);
+        s.turn.battle_tally[i] = s.turn.battle_tally[i].saturating_add(1);
+    }
+
+    /// "The battle in 2.3 is over. P1: 1 ship destroyed. P2: 2 ships
+    /// destroyed, 1 building damaged."
+    pub fn words(&self, attacker: Seat, defender: Owner, system: SystemId) -> String {
+        let t = self.0;
+        let blight = defender == Owner::Blight;
+        let count = |n: u8, what: &str, how: &str| {
+            // "2 Blight": the Blight's tokens take no plural.
+            let s = if n == 1 || what == "Blight" { "" } else { "s" };
+            (n > 0).then(|| format!("{n} {what}{s} {how}"))
+        };
+        let losses = |parts: [Option<String>; 4]| {
+            let parts: Vec<String> = parts.into_iter().flatten().collect();
+            if parts.is_empty() {
+                "no losses".to_string()
+            } else {
+                parts.join(", ")
+            }
+        };
+        let att = losses([
+            count(t[0], "ship", "destroyed"),
+            count(t[1], "ship", "damaged"),
+            None,
+            None,
+        ]);
+        let def = losses([
+            count(t[2], if blight { "Blight" } else { "ship" }, "destroyed"),
+            count(t[3], if blight { "Blight" } else { "ship" }, "damaged"),
+            count(t[4], "building", "destroyed"),
+            count(t[5], "building", "damaged"),
+        ]);
+        format!(
+            "The battle in {system} is over. {attacker}: {att}. {}: {def}.",
+            crate::describe::capitalise(&defender.name())
+        )
     }
 }
 
@@ -1086,5 +1168,34 @@ fn raid_choices(s: &GameState, thief: Seat, victim: Seat, keys: u8, out: &mut Ve
     if s.is_campaign() {
         // The Caretaker's Golems (F503, F505).
         (crate::campaign::fates::AREA_PIECES.raid_choices)(s, thief, victim, keys, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The battle's closing line (issue 21): each side's losses with the
+    /// right plurals, "no losses" for a side that lost nothing, and the
+    /// Blight's tokens named as the Blight.
+    #[test]
+    fn the_summary_counts_each_sides_losses() {
+        let sys = SystemId::new(2, 3);
+        let t = Tally([1, 0, 2, 1, 0, 1]);
+        assert_eq!(
+            t.words(Seat(0), Owner::Seat(Seat(1)), sys),
+            "The battle in 2.3 is over. P1: 1 ship destroyed. \
+             P2: 2 ships destroyed, 1 ship damaged, 1 building damaged."
+        );
+        let t = Tally([0, 0, 0, 0, 1, 0]);
+        assert_eq!(
+            t.words(Seat(2), Owner::Free, sys),
+            "The battle in 2.3 is over. P3: no losses. The Free States: 1 building destroyed."
+        );
+        let t = Tally([0, 2, 2, 0, 0, 0]);
+        assert_eq!(
+            t.words(Seat(0), Owner::Blight, sys),
+            "The battle in 2.3 is over. P1: 2 ships damaged. The Blight: 2 Blight destroyed."
+        );
     }
 }

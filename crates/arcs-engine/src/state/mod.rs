@@ -129,6 +129,10 @@ pub struct TurnScope {
     /// move it once more: it is a fresh Loyal ship, L1706).
     #[serde(default)]
     pub flagship_moved: bool,
+    /// The current battle's losses so far, for its summary line
+    /// ([`crate::actions::battle::Tally`]).
+    #[serde(default)]
+    pub battle_tally: [u8; 6],
     /// Ships built at the seat's Flagship this turn (FS-12).
     #[serde(default)]
     pub flagship_ships: u8,
@@ -152,6 +156,7 @@ impl TurnScope {
             once_used: List::new(),
             moved_fresh: [0; SystemId::COUNT],
             flagship_moved: false,
+            battle_tally: [0; 6],
             flagship_ships: 0,
         }
     }
