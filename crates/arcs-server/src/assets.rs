@@ -21,6 +21,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/log.js", JS, include_str!("../assets/js/log.js")),
     ("js/zoom.js", JS, include_str!("../assets/js/zoom.js")),
     ("js/help.js", JS, include_str!("../assets/js/help.js")),
+    ("js/summit.js", JS, include_str!("../assets/js/summit.js")),
     ("js/game.js", JS, include_str!("../assets/js/game.js")),
     ("js/lobby.js", JS, include_str!("../assets/js/lobby.js")),
     (
@@ -43,6 +44,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "css/panels.css",
         CSS,
         include_str!("../assets/css/panels.css"),
+    ),
+    (
+        "css/summit.css",
+        CSS,
+        include_str!("../assets/css/summit.css"),
     ),
     (
         "css/lobby.css",
