@@ -259,6 +259,121 @@ pub struct CampaignView {
     /// The Flagships (public, p22): each seat's piece and board.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flagships: Vec<FlagshipView>,
+    /// The Summit in progress, absent outside one (public: a deal is
+    /// proposed at the table, campaign rules p17).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summit: Option<SummitView>,
+}
+
+/// A Summit as everyone at the table sees it: who called it, where it
+/// stands, and the deal on the table term by term.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SummitView {
+    pub caller: Seat,
+    /// Where it stands: `call_to_order` (the caller's actions),
+    /// `negotiations` (a seat proposes a deal or passes), `proposal` (the
+    /// proposer adds terms, proposes or withdraws), `consent` (a party
+    /// agrees or declines); absent while another procedure runs inside it
+    /// (a Fate's own Summit action).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage: Option<SummitStage>,
+    /// The caller in the Call to Order, the seat whose turn it is in the
+    /// Negotiations, else the proposer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    /// The seat whose deal is on the table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proposer: Option<Seat>,
+    /// The deal so far, in order (empty when none is on the table).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deal: Vec<DealTermView>,
+    /// The parties that agreed to the deal so far.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agreed: Vec<Seat>,
+    /// Deals each seat has proposed in this Summit, and the most one may.
+    pub proposals: Vec<u8>,
+    pub max_proposals: u8,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SummitStage {
+    CallToOrder,
+    Negotiations,
+    Proposal,
+    Consent,
+}
+
+/// One Negotiation action of a deal: `by` gives or does, `to` receives,
+/// and `words` says it as the log does ("P1 gives P2 a Relic").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealTermView {
+    pub by: Seat,
+    pub to: Seat,
+    pub act: crate::choice::NegotiationAct,
+    pub words: String,
+}
+
+impl SummitView {
+    fn of(s: &GameState, c: &crate::campaign::Campaign) -> Option<SummitView> {
+        use crate::campaign::frame::CampaignFrame as F;
+        let caller = c.summit.caller?;
+        let (mut stage, mut seat, mut proposer, mut agreed) = (None, None, None, Vec::new());
+        if let Some(crate::flow::Frame::Campaign(f)) = s.stack.last() {
+            match *f {
+                F::CallToOrder { caller } => {
+                    stage = Some(SummitStage::CallToOrder);
+                    seat = Some(caller);
+                }
+                F::Negotiations { seat: x, .. } => {
+                    stage = Some(SummitStage::Negotiations);
+                    seat = Some(x);
+                }
+                F::Proposal { proposer: p } => {
+                    stage = Some(SummitStage::Proposal);
+                    (seat, proposer) = (Some(p), Some(p));
+                }
+                F::Consent {
+                    proposer: p, done, ..
+                } => {
+                    stage = Some(SummitStage::Consent);
+                    (seat, proposer) = (Some(p), Some(p));
+                    agreed = s.seat_ids().filter(|x| done & (1 << x.0) != 0).collect();
+                }
+                _ => {}
+            }
+        }
+        // A deal stays on the table only while it is made or answered.
+        let deal = if proposer.is_some() {
+            c.summit
+                .deal
+                .iter()
+                .map(|n| DealTermView {
+                    by: n.by,
+                    to: n.to,
+                    act: n.act,
+                    words: crate::describe::gate_words(crate::campaign::summit::negotiation_words(
+                        s, n,
+                    )),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Some(SummitView {
+            caller,
+            stage,
+            seat,
+            proposer,
+            deal,
+            agreed,
+            proposals: s
+                .seat_ids()
+                .map(|x| c.summit.proposals[x.index()])
+                .collect(),
+            max_proposals: crate::campaign::summit::PROPOSALS,
+        })
+    }
 }
 
 /// A seat's Flagship: where the piece is and its board, column by column
@@ -359,6 +474,7 @@ impl CampaignView {
                         .collect(),
                 })
                 .collect(),
+            summit: SummitView::of(s, c),
         }
     }
 }

@@ -741,3 +741,85 @@ fn the_log_names_action_cards_never_codes() {
         }
     }
 }
+
+// ---------------------------------------------------------------- Summit
+
+/// The Summit in the view (issue 21: the deal builder): its stage follows
+/// the frame on top, the deal on the table is listed term by term as the
+/// state holds it and in the words of the decider's prompt, and every
+/// viewer sees the same (a proposal is public at the table). Outside a
+/// Summit there is none.
+#[test]
+fn the_summit_and_its_deal_are_public_in_the_view() {
+    use arcs_engine::campaign::frame::CampaignFrame as F;
+    use arcs_engine::view::SummitStage;
+    let (mut stages, mut terms) = ([0usize; 4], 0usize);
+    for players in 2..=4u8 {
+        for seed in 0..4u64 {
+            let mut g = Game::new(Config::campaign(players), 900 + seed).unwrap();
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+            for _ in 0..4000 {
+                let Pending::Decision(d) = g.pending() else {
+                    break;
+                };
+                let s = g.state();
+                let spectator = g.view(None);
+                let summit = spectator.campaign.as_ref().unwrap().summit.clone();
+                for x in s.seat_ids() {
+                    let v = g.view(Some(x));
+                    assert_eq!(v.campaign.unwrap().summit, summit, "seat {x}");
+                }
+                let c = s.campaign().unwrap();
+                assert_eq!(summit.is_some(), c.summit.caller.is_some());
+                let top = match s.stack.last() {
+                    Some(Frame::Campaign(f)) => Some(*f),
+                    _ => None,
+                };
+                let want = match top {
+                    Some(F::CallToOrder { .. }) => Some(SummitStage::CallToOrder),
+                    Some(F::Negotiations { .. }) => Some(SummitStage::Negotiations),
+                    Some(F::Proposal { .. }) => Some(SummitStage::Proposal),
+                    Some(F::Consent { .. }) => Some(SummitStage::Consent),
+                    _ => None,
+                };
+                if let Some(sv) = &summit {
+                    assert_eq!(sv.stage, want);
+                    assert_eq!(sv.caller, c.summit.caller.unwrap());
+                    if let Some(st) = want {
+                        stages[st as usize] += 1;
+                    }
+                    if matches!(want, Some(SummitStage::Proposal | SummitStage::Consent)) {
+                        let deal: Vec<_> = c.summit.deal.iter().copied().collect();
+                        assert_eq!(sv.deal.len(), deal.len());
+                        let (prompt, _) = g.describe_pending().unwrap();
+                        for (t, n) in sv.deal.iter().zip(&deal) {
+                            assert_eq!((t.by, t.to, t.act), (n.by, n.to, n.act));
+                            assert!(prompt.contains(&t.words), "{} in {prompt}", t.words);
+                            terms += 1;
+                        }
+                        assert!(sv.proposer.is_some());
+                    } else {
+                        assert!(sv.deal.is_empty() && sv.proposer.is_none());
+                    }
+                    roundtrip(sv);
+                } else {
+                    assert_eq!(want, None);
+                }
+                // Call every Summit; propose a deal of two terms or fewer.
+                let pick = match top {
+                    Some(F::CallSummit { .. }) => Choice::Yes,
+                    Some(F::Proposal { .. }) if c.summit.deal.len() >= 2 => Choice::Done,
+                    _ => d.choices[rng.gen_range(0..d.choices.len())],
+                };
+                let pick = if d.choices.contains(&pick) {
+                    pick
+                } else {
+                    d.choices[0]
+                };
+                g.apply(d.seat, pick).unwrap();
+            }
+        }
+    }
+    assert!(stages.iter().all(|n| *n > 0), "stages seen: {stages:?}");
+    assert!(terms > 20, "{terms} terms");
+}

@@ -23,6 +23,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/battle.js", JS, include_str!("../assets/js/battle.js")),
     ("js/dice.js", JS, include_str!("../assets/js/dice.js")),
     ("js/help.js", JS, include_str!("../assets/js/help.js")),
+    ("js/summit.js", JS, include_str!("../assets/js/summit.js")),
     ("js/game.js", JS, include_str!("../assets/js/game.js")),
     ("js/lobby.js", JS, include_str!("../assets/js/lobby.js")),
     (
@@ -45,6 +46,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "css/panels.css",
         CSS,
         include_str!("../assets/css/panels.css"),
+    ),
+    (
+        "css/summit.css",
+        CSS,
+        include_str!("../assets/css/summit.css"),
     ),
     (
         "css/lobby.css",

@@ -272,6 +272,38 @@ impl Table {
         );
     }
 
+    /// A Summit decision shows the deal builder (js/summit.js), not a
+    /// numbered list: one step through it as a person would — agree or
+    /// decline a deal; propose a deal of two terms; else pick a Rival,
+    /// open a menu of one kind and add its first term (or, now and then,
+    /// pass or withdraw). Returns what it did, empty outside a Summit.
+    async fn summit_step(&self, n: usize) -> String {
+        let script = format!(
+            "const N = {n};
+             const q = (sel) => document.querySelector('#choices .summit ' + sel);
+             const all = (sel) => [...document.querySelectorAll('#choices .summit ' + sel)];
+             const s = document.querySelector('#choices .summit');
+             if (!s || !document.querySelector('header.top').classList.contains('your-turn')) return '';
+             const stage = s.dataset.stage;
+             if (stage === 'consent') {{ q(N % 2 ? 'button.agree' : 'button.decline').click(); return 'consent'; }}
+             const acts = all('.acts button.choice');
+             if (stage === 'proposal' && all('.deal-terms li').length >= 2) {{ q('.acts button.primary').click(); return 'propose'; }}
+             const rivals = all('button[data-rival]');
+             if (rivals.length) rivals[N % rivals.length].click();
+             const menus = all('button.menu');
+             if (!menus.length || N % 5 === 4) {{ acts[N % acts.length].click(); return 'act'; }}
+             menus[N % menus.length].click();
+             const term = q('.menu-items button.choice');
+             if (!term) return 'menu without terms';
+             term.click();
+             return 'term';"
+        );
+        let r = self.js(&script).await;
+        let r = r.as_str().unwrap_or("").to_string();
+        assert_ne!(r, "menu without terms", "a Summit menu opened empty");
+        r
+    }
+
     /// Plays seat 1 to the end of the game by clicking. Returns the number
     /// of clicks and of clicks on the table itself (not a choice button).
     async fn play(&mut self, link: &str, mode: &str) -> (usize, usize) {
@@ -297,7 +329,7 @@ impl Table {
             (0usize, 0usize, 0usize, 0usize);
         let (mut saw_court_text, mut saw_pips, mut saw_counts, mut saw_draft) =
             (false, false, false, false);
-        let (mut saw_fates, mut saw_campaign) = (false, false);
+        let (mut saw_fates, mut saw_campaign, mut saw_summit) = (false, false, false);
         let start = Instant::now();
         let (mut last_version, mut last_change) = (String::new(), Instant::now());
         loop {
@@ -393,7 +425,11 @@ impl Table {
                 .await
                 .unwrap_or_default();
             attempts += 1;
-            let clicked = if attempts % 3 == 0 && !on_table.is_empty() {
+            let summit = self.summit_step(attempts).await;
+            let clicked = if !summit.is_empty() {
+                saw_summit = true;
+                true
+            } else if attempts % 3 == 0 && !on_table.is_empty() {
                 let ok = on_table[attempts % on_table.len()].click().await.is_ok();
                 table_clicks += usize::from(ok);
                 // One element named by several choices narrows the buttons.
@@ -467,6 +503,9 @@ impl Table {
             assert!(saw_campaign, "the campaign panel was never filled");
         }
         assert!(keys > 0);
+        if saw_summit {
+            eprintln!("the {mode} game went through a Summit with the deal builder");
+        }
         (clicks, table_clicks)
     }
 }
@@ -607,6 +646,12 @@ async fn play_whole_games_by_clicking() {
         .await;
     table.play(&link, "campaign").await;
 
+    // The Summit's deal builder (issue 21): a campaign of two people is
+    // played through the API until a Summit's Negotiations come to seat
+    // 1; its page builds a deal by clicking and proposes it, and seat 2's
+    // page answers it.
+    summit_by_clicking(&mut table, &hub).await;
+
     // Issue 20: a campaign without Fates goes on past Act I. Its Act I is
     // played through the API (the clicking was shown above) ...
     let g = hub
@@ -725,4 +770,176 @@ async fn play_whole_games_by_clicking() {
     let (clicks, _) = table.play_up_to(&next, "campaign-act-two", Some(25)).await;
     assert!(clicks >= 25, "Act II was not played on: {clicks} clicks");
     table.client.close().await.unwrap();
+}
+
+/// Plays campaign games of two people through the API (any choice, but
+/// calling every Summit) until seat 1 may propose a deal to seat 2; then
+/// builds one on seat 1's page, proposes it, and answers it on seat 2's.
+async fn summit_by_clicking(table: &mut Table, hub: &Arc<Hub>) {
+    let mut found = None;
+    'games: for game in 0..6usize {
+        let g = hub
+            .create(
+                CreateGame {
+                    seats: vec!["human".into(), "human".into()],
+                    mode: Some("campaign".into()),
+                    bot_delay_ms: Some(0),
+                    names: Some(vec![Some("Eve".into()), Some("Flo".into())]),
+                    ..CreateGame::default()
+                },
+                None,
+            )
+            .await
+            .unwrap();
+        let toks: Vec<String> = g.seats.iter().map(|s| s.token.clone().unwrap()).collect();
+        for _ in 0..5_000 {
+            let mut moved = false;
+            for (k, tok) in toks.iter().enumerate() {
+                let s = hub.snapshot(&g.id, tok).await.unwrap();
+                if s.view.outcome.is_some() {
+                    continue 'games;
+                }
+                if !s.your_turn {
+                    continue;
+                }
+                let summit = s.view.campaign.as_ref().and_then(|c| c.summit.as_ref());
+                let stage = summit.and_then(|x| x.stage);
+                let to_seat_2 = s.view.pending.as_ref().is_some_and(|p| {
+                    p.choices.iter().any(
+                        |c| matches!(c, arcs_engine::Choice::Negotiate(n) if n.by.0 + n.to.0 == 1),
+                    )
+                });
+                if k == 0
+                    && stage == Some(arcs_engine::view::SummitStage::Negotiations)
+                    && to_seat_2
+                {
+                    found = Some((g.id.clone(), toks.clone()));
+                    break 'games;
+                }
+                let words = &s.choices_described;
+                let pick = ["Call the Summit", "Propose this deal"]
+                    .iter()
+                    .find_map(|w| words.iter().position(|d| d == w))
+                    .unwrap_or((s.version as usize * 7 + game) % words.len().max(1));
+                hub.act(&g.id, tok, s.version, pick).await.unwrap();
+                moved = true;
+                break;
+            }
+            if !moved {
+                tokio::time::sleep(Duration::from_millis(2)).await;
+            }
+        }
+    }
+    let (id, toks) = found.expect("no Summit came to seat 1 in six campaign games");
+    let base = table.base.clone();
+    let page = |k: usize| format!("{base}/g/{id}#token={}", toks[k]);
+    let browser = table.client.clone();
+    let wait_for = |sel: &'static str| {
+        let client = browser.clone();
+        async move {
+            client
+                .wait()
+                .at_most(Duration::from_secs(20))
+                .for_element(Locator::Css(sel))
+                .await
+                .unwrap_or_else(|e| panic!("{sel}: {e}"));
+        }
+    };
+    // Seat 1: the Rivals in their colours, menus by kind and direction.
+    table.client.goto(&page(0)).await.unwrap();
+    wait_for("#choices .summit[data-stage=negotiations] button[data-rival]").await;
+    let _ = table
+        .js("const b = document.querySelector('#overlay button.close'); if (b) b.click(); return 1;")
+        .await;
+    let shape = table
+        .js("const s = document.querySelector('#choices .summit');
+             return {rivals: [...s.querySelectorAll('button[data-rival]')].map((b) => b.dataset.rival),
+                     menus: [...s.querySelectorAll('button.menu')].map((b) => b.textContent),
+                     numbered: document.querySelectorAll('#choices kbd').length,
+                     region: s.closest('[data-region]').dataset.region};")
+        .await;
+    assert_eq!(shape["rivals"], serde_json::json!(["2"]), "{shape}");
+    assert_eq!(shape["numbered"], 0, "the builder numbers its buttons");
+    assert_eq!(shape["region"], "choices");
+    assert!(
+        shape["menus"].as_array().is_some_and(|m| !m.is_empty()),
+        "{shape}"
+    );
+    // Pick the Rival, open the first menu, add its first term.
+    let before = table.version().await;
+    let added = table
+        .js(
+            "document.querySelector('#choices .summit button[data-rival=\"2\"]').click();
+             document.querySelector('#choices .summit button.menu').click();
+             const t = document.querySelector('#choices .summit .menu-items button.choice');
+             const words = t.innerText;
+             t.click();
+             return words;",
+        )
+        .await;
+    let added = added.as_str().unwrap().to_string();
+    assert!(!added.starts_with("Propose"), "{added}");
+    while table.version().await == before {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    wait_for("#choices .summit[data-stage=proposal] .deal-terms li").await;
+    let deal = table
+        .js("return [...document.querySelectorAll('#choices .summit .deal-terms li')].map((l) => l.innerText);")
+        .await;
+    assert_eq!(deal, serde_json::json!([added]), "the deal so far");
+    // A second menu open for the screenshot: the deal, the Rival, a menu.
+    table
+        .js("const m = document.querySelectorAll('#choices .summit button.menu'); m[m.length > 1 ? 1 : 0].click(); return 1;")
+        .await;
+    table.shoot("summit-builder").await;
+    let before = table.version().await;
+    table
+        .js("document.querySelector('#choices .summit .acts button.primary').click(); return 1;")
+        .await;
+    while table.version().await == before {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Everyone sees the deal on the table.
+    wait_for("#choices .waiting-deal .deal-terms li").await;
+    // Seat 2: the deal term by term, Agree or Decline.
+    // (Only the fragment differs: a blank page between makes it a load.)
+    table.client.goto("about:blank").await.unwrap();
+    table.client.goto(&page(1)).await.unwrap();
+    wait_for("#choices .summit .consent button.agree").await;
+    let _ = table
+        .js("const b = document.querySelector('#overlay button.close'); if (b) b.click(); return 1;")
+        .await;
+    let consent = table
+        .js("const c = document.querySelector('#choices .consent');
+             return {title: c.querySelector('h3').innerText,
+                     terms: [...c.querySelectorAll('.deal-terms li')].map((l) => l.innerText),
+                     buttons: [...c.querySelectorAll('.acts button')].map((b) => b.innerText)};")
+        .await;
+    assert_eq!(consent["terms"], serde_json::json!([added]), "{consent}");
+    assert_eq!(
+        consent["buttons"],
+        serde_json::json!(["Agree", "Decline"]),
+        "{consent}"
+    );
+    assert!(
+        consent["title"].as_str().unwrap().contains("Eve"),
+        "{consent}"
+    );
+    table.shoot("summit-consent").await;
+    let before = table.version().await;
+    table
+        .js("document.querySelector('#choices .consent button.agree').click(); return 1;")
+        .await;
+    while table.version().await == before {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let log = table
+        .js("return [...document.querySelectorAll('#log li')].map((l) => l.innerText).join('\\n');")
+        .await;
+    assert!(
+        log.as_str().unwrap().contains("agrees"),
+        "the deal was not agreed: {log}"
+    );
+    let errors = table.js("return window.arcsErrors.length;").await;
+    assert_eq!(errors, Value::from(0));
 }

@@ -11,6 +11,7 @@ import { renderLog, setUpLogOptions } from "./log.js";
 import * as panels from "./panels.js";
 import { setUpZoom } from "./zoom.js";
 import { renderHelp, topicOf, topicTitle } from "./help.js";
+import { isSummitDecision, renderSummit, summitWaiting, closeMenu } from "./summit.js";
 
 const gameId = () => location.pathname.split("/").pop();
 // The link's secret sits in the fragment (#token=…), which the browser
@@ -234,6 +235,10 @@ function onKey(e) {
     setSideLarge(false);
     return;
   }
+  if (e.key === "Escape" && $("dock").classList.contains("summit") && closeMenu()) {
+    renderDecision();
+    return;
+  }
   if (e.key === "Escape" && subset) {
     subset = null;
     renderDecision();
@@ -241,7 +246,9 @@ function onKey(e) {
   }
   if ((e.key === "u" || e.key === "U") && snap && snap.undoable) return undo();
   const n = Number(e.key);
-  if (n >= 1 && n <= 9 && snap && snap.your_turn) {
+  // The Summit's deal builder has no numbered list: its buttons are
+  // reached with Tab and Enter.
+  if (n >= 1 && n <= 9 && snap && snap.your_turn && !$("dock").classList.contains("summit")) {
     const buttons = $("choices").querySelectorAll("button.choice");
     if (buttons[n - 1]) buttons[n - 1].click();
   }
@@ -418,18 +425,24 @@ let listed = "";
 function renderDecision() {
   const box = $("choices");
   const top = box.scrollTop;
-  renderChoices(box, snap, subset, choose, () => { subset = null; renderDecision(); });
+  // A Summit decision shows as the deal builder (js/summit.js): the same
+  // legal choices, grouped by Rival, kind and direction.
+  const summit = isSummitDecision(snap);
+  $("dock").classList.toggle("summit", summit);
+  if (summit) renderSummit(box, snap, choose);
+  else renderChoices(box, snap, subset, choose, () => { subset = null; renderDecision(); });
   const now = `${snap.version}/${subset ? subset.join(",") : ""}`;
   box.scrollTop = now === listed ? top : 0;
   listed = now;
   $("dock").classList.toggle("waiting", !snap.your_turn);
   if (!snap.your_turn) {
-    box.innerHTML = `<p class="wait">${esc(banner().text)}</p>`;
+    // During a Summit everyone sees the deal on the table.
+    box.innerHTML = `<p class="wait">${esc(banner().text)}</p>${summitWaiting(snap)}`;
   }
   // Help where the decision is: the rules term this prompt is about.
   const p = snap.view.pending && snap.view.pending.prompt;
   if (p && snap.your_turn) {
-    const topic = topicOf(p);
+    const topic = summit ? "summit" : topicOf(p);
     box.insertAdjacentHTML("beforeend", `<button type="button" class="help-link link" data-help="${esc(topic)}">Rules help: ${esc(topicTitle(topic))}</button>`);
   }
   // Mark what the narrowed choices name.

@@ -77,7 +77,9 @@ const TOPICS = [
     "An Event card is played like a card that follows the lead and takes the lead's actions. At the end of a round in which one was played, the event die and the number die are rolled: a Crisis strikes (the Blight attacks, or a Court card's crisis happens), or the Empire's Edicts are resolved.",
   ]],
   ["summit", "Summits", "campaign", [
-    "A Summit is called when the Imperial Council is secured. Players may leave or rejoin the Empire, and negotiate: one proposes a deal (ceding control of pieces, giving resources, Trophies, Captives or Favors, delegating Court cards), and a deal happens only if the other side agrees.",
+    "A Summit may be called at a round's end, before the Imperial Council or a played Event card resolves. Its caller acts first (the Call to Order: petition the Council, leave or revive the Empire, or return a Rival's Favors to force a Negotiation action), then the Negotiations go round the table: each player proposes a deal or passes, until everyone has passed in a row.",
+    "A deal is one or more Negotiation actions — Cede Control of a piece, Delegate Authority over an agent in the Court, Promise Favor, Transfer Asset (a resource, Trophy, Captive or Favor), Invite to Empire — the first between you and a Rival, the others between any two players. Everyone it involves must agree; then it happens at once and whole.",
+    "On the table: pick the Rival, open a kind of action under \"You give\" or \"… gives you\", add a term, and see the deal so far above; then propose it or withdraw it. A player asked to agree sees the deal term by term and answers Agree or Decline.",
   ]],
   ["blight", "The Blight and the Free States", "campaign", [
     "Blight tokens sit on the map and strike in Blight Crises. Each is tough: a hit damages it, a second destroys it, and a destroyed one is a Trophy.",
