@@ -169,6 +169,10 @@ pub struct BattleView {
     pub shows: crate::data::DieFace,
     /// Hits the attacker has still to assign in the current step.
     pub hits_left: u8,
+    /// The attacker, a Regent, added the Imperial ships there to its
+    /// attacking ships (campaign p11).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub with_empire: bool,
 }
 
 impl BattleView {
@@ -192,6 +196,7 @@ impl BattleView {
             roll: (b.roll.n > 0).then(|| b.roll.shown(None)),
             shows: b.roll.totals(),
             hits_left: b.hits_left,
+            with_empire: b.pre_done & crate::actions::battle::IMPERIAL_ATTACK != 0,
         })
     }
 }

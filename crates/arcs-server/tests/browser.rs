@@ -330,6 +330,7 @@ impl Table {
         let (mut saw_court_text, mut saw_pips, mut saw_counts, mut saw_draft) =
             (false, false, false, false);
         let (mut saw_fates, mut saw_campaign, mut saw_summit) = (false, false, false);
+        let mut saw_battle = false;
         let start = Instant::now();
         let (mut last_version, mut last_change) = (String::new(), Instant::now());
         loop {
@@ -363,6 +364,7 @@ impl Table {
                   fates: [...document.querySelectorAll('#offer .card.clickable')].filter((c) => c.offsetParent).length,
                   campaign: [...document.querySelectorAll('#players .player .tag')].filter((r) => r.offsetParent).length,
                   dice: !!document.querySelector('#round .dice .die'),
+                  battle: (() => { const b = document.querySelector('#round .battle'); return b ? {sides: b.querySelectorAll('.side').length, head: b.querySelector('h3').textContent} : null; })(),
                   scoring: !!document.querySelector('#overlay .scoring'),
                   buttons: [...document.querySelectorAll('#choices button.choice')].map((b) => b.innerText),
                   markup: [...document.querySelectorAll('.card .text')].map((t) => t.textContent).filter((t) => /symbol:|\\*\\*/.test(t)),
@@ -388,6 +390,22 @@ impl Table {
             saw_campaign |= state["campaign"].as_u64().unwrap_or(0) >= 2;
             if state["dice"] == true {
                 self.shoot(&format!("battle-{mode}")).await;
+            }
+            // A battle in progress: the panel names both sides and the
+            // system, and the table still fits around it.
+            if state["battle"].is_object() && !saw_battle {
+                saw_battle = true;
+                assert_eq!(
+                    state["battle"]["sides"], 2,
+                    "the battle panel shows both sides"
+                );
+                let head = state["battle"]["head"].as_str().unwrap_or("");
+                assert!(
+                    head.starts_with("Battle in ") || head.starts_with("Battle at gate "),
+                    "battle panel heading: {head:?}"
+                );
+                self.fits("1280x720").await;
+                self.shoot(&format!("battle-panel-{mode}")).await;
             }
             if state["scoring"] == true {
                 self.shoot(&format!("scoring-{mode}")).await;
@@ -505,6 +523,9 @@ impl Table {
         assert!(keys > 0);
         if saw_summit {
             eprintln!("the {mode} game went through a Summit with the deal builder");
+        }
+        if saw_battle {
+            eprintln!("the {mode} game showed the battle panel");
         }
         (clicks, table_clicks)
     }

@@ -36,7 +36,7 @@ function stageWords(stage) {
 
 /** One owner's pieces in the system, as tokens; a token a hit can be
  *  assigned to carries the board's key (`piece:…`) and is clickable. */
-function pieces(sys, owner, has) {
+function pieces(sys, owner, has, none = `<span class="muted">no pieces</span>`) {
   const cls = ownerClass(owner);
   const out = [];
   const ships = (sys.ships || []).find(([o]) => ownerClass(o) === cls);
@@ -58,7 +58,7 @@ function pieces(sys, owner, has) {
     const state = b.damaged ? "damaged" : "fresh";
     out.push(`<span class="token ${cls} ${state}${click}" title="a ${state} ${kind}">${kind === "city" ? ICON.city : ICON.starport} ${state} ${kind}</span>`);
   }
-  return out.length ? out.join("") : `<span class="muted">no pieces</span>`;
+  return out.length ? out.join("") : none;
 }
 
 /** The panel's HTML, or "" when no battle is in progress. `dice(e)` draws
@@ -68,10 +68,13 @@ export function renderBattle(v, snap, has, dice) {
   if (!b) return "";
   const sys = v.systems.find((s) => s.id === b.system) || { id: b.system, ships: [], buildings: [] };
   const attacker = { Seat: b.attacker };
-  const side = (role, owner) => `<div class="side ${ownerClass(owner)}"><p><span class="role">${role}</span> <b class="seat ${ownerClass(owner)}">${esc(ownerName(owner, snap))}</b></p><p class="tokens">${pieces(sys, owner, has)}</p></div>`;
+  // A Regent may attack with the Imperial ships there (campaign p11).
+  const empire = b.with_empire ? `<span class="muted">with the Empire's</span> ${pieces(sys, "Empire", has)}` : "";
+  const side = (role, owner, extra = "") => `<div class="side ${ownerClass(owner)}"><p><span class="role">${role}</span> <b class="seat ${ownerClass(owner)}">${esc(ownerName(owner, snap))}</b></p><p class="tokens">${pieces(sys, owner, has, extra ? "" : undefined)}${extra}</p></div>`;
   // Others with pieces there (the Empire beside a Regent, Blight).
   const others = (sys.ships || []).map(([o]) => o)
     .concat((sys.buildings || []).map(([, x]) => x.owner))
+    .filter((o) => !(b.with_empire && o === "Empire"))
     .filter((o, i, all) => ownerClass(o) !== ownerClass(attacker) && ownerClass(o) !== ownerClass(b.defender) && all.findIndex((x) => ownerClass(x) === ownerClass(o)) === i);
   const collected = b.dice.map((n, i) => (n ? `${n} ${DIE_NAMES[i]}` : "")).filter(Boolean).join(", ");
   const shows = b.shows || {};
@@ -86,7 +89,7 @@ export function renderBattle(v, snap, has, dice) {
   ].join("");
   return `<div class="battle" role="group" aria-label="Battle" data-region="battle">` +
     `<h3>Battle ${esc(sys.id.endsWith(".0") ? "at" : "in")} ${esc(systemWords(sys.id))}</h3>` +
-    `<div class="sides">${side("Attacker", attacker)}${side("Defender", b.defender)}</div>` +
+    `<div class="sides">${side("Attacker", attacker, empire)}${side("Defender", b.defender)}</div>` +
     (others.length ? `<p class="muted">Also there: ${others.map((o) => esc(ownerName(o, snap))).join(", ")}</p>` : "") +
     lines + `</div>`;
 }
