@@ -551,6 +551,8 @@ fn log_lines_read_in_words() {
         ("None", r"\bNone\b"),
         // Dice read "[hit, blank]": brackets are the log's dice notation.
         ("braces", r"[{}]"),
+        ("a hedged plural", r"\(s\)"),
+        ("a wrong plural", r"\b1 (ships|fresh ships|damaged ships|cards|agents|Rival agents|resources|hits|keys|Guild cards|buildings|pieces)\b"),
     ]
     .into_iter()
     .map(|(why, re)| (why, Regex::new(re).expect("pattern compiles")))

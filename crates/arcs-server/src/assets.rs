@@ -24,6 +24,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/dice.js", JS, include_str!("../assets/js/dice.js")),
     ("js/help.js", JS, include_str!("../assets/js/help.js")),
     ("js/summit.js", JS, include_str!("../assets/js/summit.js")),
+    ("js/replay.js", JS, include_str!("../assets/js/replay.js")),
     ("js/game.js", JS, include_str!("../assets/js/game.js")),
     ("js/lobby.js", JS, include_str!("../assets/js/lobby.js")),
     (

@@ -21,7 +21,7 @@ use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use rand::Rng;
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -367,6 +367,7 @@ pub fn app(hub: Arc<Hub>, settings: HttpSettings) -> Router {
             "/api/games/{id}/webhook",
             put(set_webhook).delete(remove_webhook),
         )
+        .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/updates", get(updates))
         .route("/api/games/{id}/stream-ticket", post(stream_ticket))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page") })
@@ -553,6 +554,39 @@ async fn snapshot(
 ) -> Result<Json<Snapshot>, ApiError> {
     let Query(q) = q?;
     Ok(q.trim(app.hub.snapshot(&id, &token).await?))
+}
+
+#[derive(Deserialize)]
+struct ReplayQuery {
+    /// How many choices into the game (past the end: the position now).
+    step: usize,
+    #[serde(default)]
+    log: Option<usize>,
+}
+
+/// A past position as the seat saw it: `{"step", "steps", "snapshot"}`
+/// (docs/api.md).
+#[derive(Serialize)]
+struct ReplayBody {
+    step: usize,
+    steps: usize,
+    snapshot: Snapshot,
+}
+
+async fn replay(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    SeatToken(token): SeatToken,
+    q: Result<Query<ReplayQuery>, QueryRejection>,
+) -> Result<Json<ReplayBody>, ApiError> {
+    let Query(q) = q?;
+    let (steps, snap) = app.hub.replay_at(&id, &token, q.step).await?;
+    let Json(snapshot) = LogQuery { log: q.log }.trim(snap);
+    Ok(Json(ReplayBody {
+        step: q.step.min(steps),
+        steps,
+        snapshot,
+    }))
 }
 
 async fn choose(

@@ -923,6 +923,42 @@ impl Hub {
         Ok(snap_of(&live, &st, viewer))
     }
 
+    /// The game as the token's viewer saw it after its first `step`
+    /// choices (the replay slider, issue 21), with `steps`, the number of
+    /// choices so far. The position is replayed from the journal and
+    /// shown through that viewer's `View`, so it holds only what the
+    /// viewer's own page showed at that point: no other hand, no face-down
+    /// card, no secret choice not yet revealed. The journal is copied
+    /// under the game's lock and replayed outside it, so a replay never
+    /// holds up the game.
+    pub async fn replay_at(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        step: usize,
+    ) -> Result<(usize, Snapshot), HubError> {
+        let (live, viewer, st) = self.lock(id, token).await?;
+        let steps = st.game.choices().len();
+        let save = Save::of(&st.game).truncated(step.min(steps));
+        let version = st.version;
+        drop(st);
+        let past = tokio::task::spawn_blocking(move || save.load_keeping_log(true))
+            .await
+            .map_err(|e| StoreError::Corrupt(format!("replay task failed: {e}")))?
+            .map_err(|_| HubError::SetAside(live.record.id.clone()))?;
+        let mut snap = snapshot_of(&live.record, &past, version, viewer);
+        // A past position is for looking at: nothing in it can be acted on.
+        snap.your_turn = false;
+        snap.choices_text.clear();
+        snap.choices_described.clear();
+        snap.undoable = 0;
+        snap.undo_words = None;
+        if let Some(p) = snap.view.pending.as_mut() {
+            p.choices.clear();
+        }
+        Ok((steps, snap))
+    }
+
     /// Registers (`Some`) or removes (`None`) the webhook of the token's
     /// seat: checked, stored, then used. Returns whether the seat now has
     /// one.

@@ -304,6 +304,41 @@ impl Table {
         r
     }
 
+    /// Opens the Replay tab, steps back to the game's first half and
+    /// checks that the past point is drawn (the map, where it is), then
+    /// closes the tab.
+    async fn replay_back(&mut self, mode: &str) {
+        let r = self
+            .js("document.querySelector('[data-tab=replay]').click(); return 1;")
+            .await;
+        assert_eq!(r, 1);
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        let moved = self
+            .js("const r = document.querySelector('#replay input[type=range]');
+                 if (!r || Number(r.max) < 4) return 'no slider';
+                 r.value = String(Math.floor(Number(r.max) / 2)); r.dispatchEvent(new Event('input'));
+                 return r.max;")
+            .await;
+        assert_ne!(moved, "no slider", "the replay slider is missing");
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        let seen = self
+            .js(
+                "return {where: document.querySelector('#replay .replay-where').textContent,
+                  systems: document.querySelectorAll('#replay svg.replay-board g.sys').length};",
+            )
+            .await;
+        let place = seen["where"].as_str().unwrap_or("");
+        assert!(place.starts_with("After choice "), "replay: {seen}");
+        assert!(!place.contains("(now)"), "the slider went back: {seen}");
+        assert!(
+            seen["systems"].as_u64().unwrap_or(0) >= 20,
+            "replay map: {seen}"
+        );
+        self.shoot(&format!("replay-{mode}")).await;
+        self.js("document.getElementById('side-size').click(); document.querySelector('[data-tab=log]').click(); document.getElementById('side-size').click(); return 1;")
+            .await;
+    }
+
     /// Plays seat 1 to the end of the game by clicking. Returns the number
     /// of clicks and of clicks on the table itself (not a choice button).
     async fn play(&mut self, link: &str, mode: &str) -> (usize, usize) {
@@ -485,6 +520,7 @@ impl Table {
             }
             if clicks == 30 {
                 self.shoot(&format!("middle-{mode}")).await;
+                self.replay_back(mode).await;
             }
         }
         self.client

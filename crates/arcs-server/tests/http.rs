@@ -139,6 +139,96 @@ async fn create_join_act_and_views_stay_private() {
     }
 }
 
+/// The replay slider (issue 21): a past point comes as the seat saw it —
+/// its own hand only, no choices to act on — and never beyond the game;
+/// bad steps are refused and change nothing.
+#[tokio::test]
+async fn replays_show_each_seat_only_what_it_saw() {
+    let hub = hub();
+    let g = create(&hub, json!({"seats": ["human", "human", "human"]})).await;
+    let id = g["id"].as_str().unwrap();
+    let toks = tokens(&g);
+    let spectator = g["spectator_token"].as_str().unwrap().to_string();
+    for step in 0..60 {
+        let s = snap(&hub, id, &spectator).await;
+        let Some((_, tok)) = deciding(&s, &toks) else {
+            break;
+        };
+        let mine = snap(&hub, id, &tok).await;
+        let n = mine["choices_text"].as_array().unwrap().len();
+        let version = mine["version"].as_u64().unwrap();
+        let (status, after) = act(&hub, id, &tok, version, step % n).await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+    }
+    let now = snap(&hub, id, &spectator).await;
+    for (who, tok) in toks
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (Some(i as u64 + 1), t.clone()))
+        .chain([(None, spectator.clone())])
+    {
+        for step in [0usize, 1, 7, 30, 59, 60, 1_000_000] {
+            let (status, r) = call(
+                &hub,
+                "GET",
+                &format!("/api/games/{id}/replay?token={tok}&step={step}"),
+                None,
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{r}");
+            assert_eq!(r["steps"], 60);
+            assert_eq!(r["step"].as_u64(), Some(step.min(60) as u64));
+            let past = &r["snapshot"];
+            assert_no_leak(past, who);
+            assert_eq!(past["you"].as_u64(), who);
+            assert_eq!(past["your_turn"], false, "a past point cannot be acted on");
+            assert!(past["choices_text"].as_array().unwrap().is_empty());
+            assert!(past["view"]["pending"]
+                .get("choices")
+                .is_none_or(|c| c.as_array().is_some_and(Vec::is_empty)));
+            if let Some(me) = who {
+                assert!(
+                    past["view"]["seats"][me as usize - 1].get("hand").is_some(),
+                    "a seat sees its own hand then"
+                );
+            }
+        }
+        // The last point is the position now, as this viewer sees it.
+        let (_, r) = call(
+            &hub,
+            "GET",
+            &format!("/api/games/{id}/replay?token={tok}&step=60"),
+            None,
+        )
+        .await;
+        assert_eq!(r["snapshot"]["view"]["systems"], now["view"]["systems"]);
+    }
+    for bad in ["-1", "x", "1.5", "99999999999999999999999", ""] {
+        let (status, r) = call(
+            &hub,
+            "GET",
+            &format!("/api/games/{id}/replay?token={}&step={bad}", toks[0]),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "step={bad}: {r}");
+        assert!(r["error"].as_str().is_some_and(|e| !e.is_empty()), "{r}");
+    }
+    let (status, _) = call(
+        &hub,
+        "GET",
+        &format!("/api/games/{id}/replay?token=nope&step=3"),
+        None,
+    )
+    .await;
+    assert!(status.is_client_error());
+    assert_eq!(
+        snap(&hub, id, &spectator).await["version"],
+        now["version"],
+        "replays change nothing"
+    );
+}
+
 #[tokio::test]
 async fn bad_requests_get_clear_errors_and_change_nothing() {
     let hub = hub();

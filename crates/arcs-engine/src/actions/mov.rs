@@ -323,9 +323,9 @@ impl MoveFrame {
                         "move",
                         Some(self.seat),
                         { systems: vec![self.at] },
-                        "{} leaves {} Imperial ship(s) in {}.",
+                        "{} leaves {} in {}.",
                         self.seat,
-                        fresh + damaged,
+                        crate::describe::plural(fresh + damaged, "Imperial ship", "Imperial ships"),
                         self.at
                     );
                 }
@@ -341,9 +341,9 @@ impl MoveFrame {
                         "move",
                         Some(self.seat),
                         { systems: vec![self.at] },
-                        "{} leaves {} ship(s) in {}.",
+                        "{} leaves {} in {}.",
                         self.seat,
-                        fresh + damaged,
+                        crate::describe::plural(fresh + damaged, "ship", "ships"),
                         self.at
                     );
                 }
@@ -442,9 +442,9 @@ impl MoveFrame {
                 "move",
                 Some(self.seat),
                 { systems: vec![self.at, to] },
-                "{} moves {} Imperial ship(s) from {} to {to}.",
+                "{} moves {} from {} to {to}.",
                 self.seat,
-                self.imperial(),
+                crate::describe::plural(self.imperial(), "Imperial ship", "Imperial ships"),
                 self.at
             );
         } else if self.imperial() > 0 {
@@ -453,10 +453,10 @@ impl MoveFrame {
                 "move",
                 Some(self.seat),
                 { systems: vec![self.at, to] },
-                "{} moves {} ship(s) and {} Imperial ship(s) from {} to {to}.",
+                "{} moves {} and {} from {} to {to}.",
                 self.seat,
-                self.fresh + self.damaged,
-                self.imperial(),
+                crate::describe::plural(self.fresh + self.damaged, "ship", "ships"),
+                crate::describe::plural(self.imperial(), "Imperial ship", "Imperial ships"),
                 self.at
             );
         } else if self.fresh + self.damaged > 0 {
@@ -465,9 +465,9 @@ impl MoveFrame {
                 "move",
                 Some(self.seat),
                 { systems: vec![self.at, to] },
-                "{} moves {} ship(s) from {} to {to}.",
+                "{} moves {} from {} to {to}.",
                 self.seat,
-                self.fresh + self.damaged,
+                crate::describe::plural(self.fresh + self.damaged, "ship", "ships"),
                 self.at
             );
         }

@@ -41,8 +41,12 @@ pub fn provoke_outrage(s: &mut GameState, seat: Seat, r: Resource, ev: &mut dyn 
         ev,
         "outrage",
         Some(seat),
-        "{seat} provokes {r} Outrage{}: discards {lost} {r} and {} {r} Guild card(s).",
+        "{seat} provokes {r} Outrage{}: discards {lost} {r} and {}.",
         if newly { "" } else { " again" },
-        cards.len()
+        crate::describe::plural(
+            cards.len() as u8,
+            &format!("{r} Guild card"),
+            &format!("{r} Guild cards")
+        )
     );
 }

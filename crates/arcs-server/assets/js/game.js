@@ -12,6 +12,7 @@ import * as panels from "./panels.js";
 import { setUpZoom } from "./zoom.js";
 import { renderHelp, topicOf, topicTitle } from "./help.js";
 import { isSummitDecision, renderSummit, summitWaiting, closeMenu } from "./summit.js";
+import { renderReplay } from "./replay.js";
 
 const gameId = () => location.pathname.split("/").pop();
 // The link's secret sits in the fragment (#token=…), which the browser
@@ -306,6 +307,7 @@ function setUpTabs() {
     setSideLarge(true);
     renderTabs();
     if (tab === "help") renderHelp($("help"), snap.view, helpTopic);
+    if (tab === "replay") renderReplay($("replay"), snap, data, gameId(), token());
   });
 }
 
@@ -396,6 +398,7 @@ function render() {
   renderTabs();
   panels.renderHistory($("history"), v, snap, data);
   if (tab === "help") renderHelp($("help"), v, helpTopic);
+  if (tab === "replay") renderReplay($("replay"), snap, data, gameId(), token());
   panels.renderRound($("round"), v, snap, data, has);
   panels.renderAmbitions($("ambitions"), v, snap, has);
   panels.renderCourt($("court"), v, data, has);

@@ -133,7 +133,9 @@ fn leave(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
             ev,
             "fate",
             Some(seat),
-            "The {n} Faithful action card(s) left in {seat}'s stack are scrapped with the rest of the Believer's Fate Set."
+            "{} left in {seat}'s stack {} scrapped with the rest of the Believer's Fate Set.",
+            crate::describe::plural(n as u8, "Faithful action card", "Faithful action cards"),
+            if n == 1 { "is" } else { "are" }
         );
     }
 }

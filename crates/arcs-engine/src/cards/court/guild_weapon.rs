@@ -197,7 +197,8 @@ impl Procedure for Effect {
                         ev,
                         "abduct",
                         Some(seat),
-                        "{seat} abducts {total} Rival agent(s) from the Court."
+                        "{seat} abducts {} from the Court.",
+                        crate::describe::plural(total, "Rival agent", "Rival agents")
                     );
                 }
             }

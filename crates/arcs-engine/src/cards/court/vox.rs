@@ -367,7 +367,8 @@ impl Procedure for Effect {
                     ev,
                     "court",
                     Some(seat),
-                    "{n} Guild card(s) are shuffled back into the Court deck."
+                    "{} shuffled back into the Court deck.",
+                    crate::describe::plural(n as u8, "Guild card is", "Guild cards are")
                 );
             }
         }

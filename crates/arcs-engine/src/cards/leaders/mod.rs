@@ -45,8 +45,9 @@ pub(crate) fn outrage_in_setup(
         ev,
         "setup",
         Some(seat),
-        "{seat} places agents on their {} Outrage icon(s).",
-        names.join(" and ")
+        "{seat} places agents on their {} Outrage {}.",
+        names.join(" and "),
+        if names.len() == 1 { "icon" } else { "icons" }
     );
 }
 

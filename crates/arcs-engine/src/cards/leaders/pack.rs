@@ -243,7 +243,8 @@ pub static QUARTERMASTER: Behavior = Behavior {
                 "repair",
                 Some(seat),
                 { systems: vec![b.system] },
-                "{seat} repairs {n} ship(s) in {} (Resilient).",
+                "{seat} repairs {} in {} (Resilient).",
+                crate::describe::plural(n, "ship", "ships"),
                 b.system
             );
         }

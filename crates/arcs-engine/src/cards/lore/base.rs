@@ -558,7 +558,8 @@ impl Procedure for Effect {
                             "move",
                             Some(seat),
                             { systems: vec![f, to] },
-                            "{seat} moves {n} fresh ship(s) one more time, {f} to {to} (Sprinter Drives)."
+                            "{seat} moves {} one more time, {f} to {to} (Sprinter Drives).",
+                            crate::describe::plural(n, "fresh ship", "fresh ships")
                         );
                     }
                     if flagship == Some(true) {
