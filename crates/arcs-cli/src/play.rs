@@ -207,8 +207,8 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             match line {
                 "q" | "quit" => return Ok(ExitCode::SUCCESS),
                 "" => continue,
-                "h" | "help" => {
-                    println!("{HELP}");
+                "h" | "help" | "?" => {
+                    println!("{HELP}\n{}", help_words(""));
                     continue;
                 }
                 "text" => {
@@ -233,6 +233,14 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                     break;
                 }
                 _ => {}
+            }
+            if let Some(term) = line
+                .strip_prefix("help ")
+                .or_else(|| line.strip_prefix("h "))
+                .or_else(|| line.strip_prefix("? "))
+            {
+                println!("{}", help_words(term));
+                continue;
             }
             if let Some(name) = line.strip_prefix("card ") {
                 println!("{}", card_words(name));
@@ -270,12 +278,60 @@ const HELP: &str = "Commands:
   a number          take that choice
   a choice's text   the same in the engine's words (e.g. `lead ADM3`; `text` lists them)
   card NAME         a card's whole text (e.g. `card Loyal Marines`, `card Tycoon's Charm`)
+  help TERM         a rules term explained (e.g. `help prelude`, `help seize`, `help summit`)
   undo              take back your last choice
   save FILE         save the game
   q                 quit
 The board above each decision shows the map (each system with its neighbours),
-the players, the Court and the ambitions. The web table (`arcs serve`) has a
-rules help in words.";
+the players, the Court and the ambitions.";
+
+/// The rules help (the web table's topics, in our own words): with no
+/// term, the list of topics; with one, the topics whose name or title
+/// holds it, in full.
+pub fn help_words(term: &str) -> String {
+    #[derive(serde::Deserialize)]
+    struct Topic {
+        id: String,
+        title: String,
+        text: Vec<String>,
+    }
+    let topics: Vec<Topic> = match serde_json::from_str(arcs_server::assets::HELP_TOPICS) {
+        Ok(t) => t,
+        Err(e) => return format!("The rules help cannot be read: {e}"),
+    };
+    let want = term.trim().to_lowercase();
+    if want.is_empty() {
+        let names: Vec<&str> = topics.iter().map(|t| t.id.as_str()).collect();
+        return format!("Rules terms (`help TERM`): {}.", names.join(", "));
+    }
+    let found: Vec<&Topic> = topics
+        .iter()
+        .filter(|t| t.id == want || t.title.to_lowercase().contains(&want))
+        .collect();
+    if found.is_empty() {
+        let names: Vec<&str> = topics.iter().map(|t| t.id.as_str()).collect();
+        return format!(
+            "No rules term {:?}. Terms: {}.",
+            term.trim(),
+            names.join(", ")
+        );
+    }
+    found
+        .iter()
+        .map(|t| {
+            format!(
+                "{}\n{}",
+                t.title,
+                t.text
+                    .iter()
+                    .map(|p| format!("  {p}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
 
 /// A card by its name (any case, or the start of its name), in words: its
 /// name, what it is and its whole text (Court, lore, leader, Fate and
@@ -633,6 +689,22 @@ mod tests {
         assert!(super::card_words("Loyal").starts_with("Which one:"));
         assert!(super::card_words("no such card").starts_with("No card is named"));
         assert!(super::card_words(" ").starts_with("Which card?"));
+    }
+
+    /// `help TERM` explains a rules term from the web table's topics;
+    /// `help` lists them; an unknown term says which exist.
+    #[test]
+    fn help_explains_rules_terms() {
+        let w = super::help_words("prelude");
+        assert!(w.starts_with("The Prelude\n"), "{w}");
+        assert!(w.contains("Material: Build or Repair"), "{w}");
+        let w = super::help_words("Seizing");
+        assert!(w.starts_with("Seizing the initiative"), "{w}");
+        let all = super::help_words("");
+        for id in ["goal", "prelude", "battle", "summit", "flagship"] {
+            assert!(all.contains(id), "{all}");
+        }
+        assert!(super::help_words("zzz").starts_with("No rules term \"zzz\""));
     }
 
     use super::*;

@@ -6,9 +6,15 @@ use axum::response::{IntoResponse, Response};
 
 const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
+const JSON: &str = "application/json";
+
+/// The rules help's topics (`{id, title, set, text}`, our own words): the
+/// web table's Rules help tab and the terminal's `help TERM` read them.
+pub const HELP_TOPICS: &str = include_str!("../assets/help/topics.json");
 
 /// Path under `/assets/`, content type, content.
 const FILES: &[(&str, &str, &str)] = &[
+    ("help/topics.json", JSON, HELP_TOPICS),
     ("js/main.js", JS, include_str!("../assets/js/main.js")),
     ("js/util.js", JS, include_str!("../assets/js/util.js")),
     ("js/api.js", JS, include_str!("../assets/js/api.js")),

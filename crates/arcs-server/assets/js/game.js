@@ -10,7 +10,7 @@ import { targetIndex, renderChoices } from "./prompt.js";
 import { renderLog, setUpLogOptions } from "./log.js";
 import * as panels from "./panels.js";
 import { setUpZoom } from "./zoom.js";
-import { renderHelp, topicOf, topicTitle } from "./help.js";
+import { renderHelp, topicOf, topicTitle, loadHelp } from "./help.js";
 import { isSummitDecision, renderSummit, summitWaiting, closeMenu } from "./summit.js";
 import { renderReplay } from "./replay.js";
 
@@ -53,7 +53,7 @@ function showError(msg) {
 
 export async function game() {
   try {
-    data = await loadData();
+    [data] = await Promise.all([loadData(), loadHelp()]);
     await refresh();
     follow();
     $("undo").onclick = undo;
