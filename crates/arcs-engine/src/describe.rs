@@ -345,6 +345,12 @@ pub(crate) fn act_name(a: Act) -> String {
     }
 }
 
+/// "1 ship", "2 ships", "0 ships": a count for the log, where a number
+/// reads better than "no" (and older `expect log` texts keep matching).
+pub(crate) fn count_of(n: u8, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 pub(crate) fn plural(n: u8, one: &str, many: &str) -> String {
     match n {
         0 => format!("no {many}"),

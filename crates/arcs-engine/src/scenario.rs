@@ -1669,12 +1669,24 @@ fn log_text(w: &[String], i: usize) -> Result<String, String> {
 }
 
 /// A log text as `expect log` compares it: action-card codes read as the
-/// cards' names ("AGG3" as "Aggression 3") and commas dropped, so a check
+/// cards' names ("AGG3" as "Aggression 3"), counted nouns in the singular
+/// ("ships", "ship(s)" as "ship") and commas dropped, so a check
 /// written with codes ("P2's hand: ADM4 MOB3") matches the log's words
 /// ("P2's hand: Administration 4, Mobilization 3.").
 fn loose(text: &str) -> String {
     text.split(' ')
         .map(|word| {
+            // Counted nouns read alike in either number ("1 ship", "2
+            // ships", and the older "ship(s)").
+            let word = word.replace("(s)", "");
+            let body = word.trim_end_matches(|c: char| c.is_ascii_punctuation());
+            let word = match body {
+                "ships" | "cards" | "agents" | "icons" => {
+                    format!("{}{}", &body[..body.len() - 1], &word[body.len()..])
+                }
+                _ => word.clone(),
+            };
+            let word = word.as_str();
             let core = word.trim_matches(|c: char| c.is_ascii_punctuation());
             match ActionCard::parse(core) {
                 Some(card) if !core.is_empty() => word.replacen(core, &card.full_name(), 1),

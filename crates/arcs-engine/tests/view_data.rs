@@ -499,7 +499,7 @@ fn named_systems(text: &str) -> Vec<SystemId> {
 fn named_systems_reads_system_ids_only() {
     let s = |x: &str| SystemId::parse(x).unwrap();
     assert_eq!(
-        named_systems("P1 moves 2 ship(s) from 3.1 to 3.0."),
+        named_systems("P1 moves 2 ships from 3.1 to 3.0."),
         vec![s("3.1"), s("3.0")]
     );
     assert_eq!(named_systems("P2 gains 7 Power. 7.1 13.2 2.45"), vec![]);

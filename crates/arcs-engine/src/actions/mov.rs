@@ -325,7 +325,7 @@ impl MoveFrame {
                         { systems: vec![self.at] },
                         "{} leaves {} in {}.",
                         self.seat,
-                        crate::describe::plural(fresh + damaged, "Imperial ship", "Imperial ships"),
+                        crate::describe::count_of(fresh + damaged, "Imperial ship", "Imperial ships"),
                         self.at
                     );
                 }
@@ -343,7 +343,7 @@ impl MoveFrame {
                         { systems: vec![self.at] },
                         "{} leaves {} in {}.",
                         self.seat,
-                        crate::describe::plural(fresh + damaged, "ship", "ships"),
+                        crate::describe::count_of(fresh + damaged, "ship", "ships"),
                         self.at
                     );
                 }
@@ -444,7 +444,7 @@ impl MoveFrame {
                 { systems: vec![self.at, to] },
                 "{} moves {} from {} to {to}.",
                 self.seat,
-                crate::describe::plural(self.imperial(), "Imperial ship", "Imperial ships"),
+                crate::describe::count_of(self.imperial(), "Imperial ship", "Imperial ships"),
                 self.at
             );
         } else if self.imperial() > 0 {
@@ -455,8 +455,8 @@ impl MoveFrame {
                 { systems: vec![self.at, to] },
                 "{} moves {} and {} from {} to {to}.",
                 self.seat,
-                crate::describe::plural(self.fresh + self.damaged, "ship", "ships"),
-                crate::describe::plural(self.imperial(), "Imperial ship", "Imperial ships"),
+                crate::describe::count_of(self.fresh + self.damaged, "ship", "ships"),
+                crate::describe::count_of(self.imperial(), "Imperial ship", "Imperial ships"),
                 self.at
             );
         } else if self.fresh + self.damaged > 0 {
@@ -467,7 +467,7 @@ impl MoveFrame {
                 { systems: vec![self.at, to] },
                 "{} moves {} from {} to {to}.",
                 self.seat,
-                crate::describe::plural(self.fresh + self.damaged, "ship", "ships"),
+                crate::describe::count_of(self.fresh + self.damaged, "ship", "ships"),
                 self.at
             );
         }

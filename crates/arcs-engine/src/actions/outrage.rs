@@ -43,7 +43,7 @@ pub fn provoke_outrage(s: &mut GameState, seat: Seat, r: Resource, ev: &mut dyn 
         Some(seat),
         "{seat} provokes {r} Outrage{}: discards {lost} {r} and {}.",
         if newly { "" } else { " again" },
-        crate::describe::plural(
+        crate::describe::count_of(
             cards.len() as u8,
             &format!("{r} Guild card"),
             &format!("{r} Guild cards")

@@ -133,8 +133,8 @@ fn leave(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
             ev,
             "fate",
             Some(seat),
-            "{} left in {seat}'s stack {} scrapped with the rest of the Believer's Fate Set.",
-            crate::describe::plural(n as u8, "Faithful action card", "Faithful action cards"),
+            "The {} left in {seat}'s stack {} scrapped with the rest of the Believer's Fate Set.",
+            crate::describe::count_of(n as u8, "Faithful action card", "Faithful action cards"),
             if n == 1 { "is" } else { "are" }
         );
     }

@@ -198,7 +198,7 @@ impl Procedure for Effect {
                     for &c in &cards {
                         s.seat_mut(seat).hand.insert(c);
                     }
-                    log!(ev, "draw", Some(seat), "{seat} discards {} and draws {drawn} from the bottom of the action discard.", crate::describe::plural(n, "card", "cards"));
+                    log!(ev, "draw", Some(seat), "{seat} discards {} and draws {drawn} from the bottom of the action discard.", crate::describe::count_of(n, "card", "cards"));
                     if ev.enabled() && drawn > 0 {
                         // The pile is face down: the cards are news to the
                         // seat (an undo barrier, R-UNDO-1).

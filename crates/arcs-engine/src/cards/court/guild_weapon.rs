@@ -198,7 +198,7 @@ impl Procedure for Effect {
                         "abduct",
                         Some(seat),
                         "{seat} abducts {} from the Court.",
-                        crate::describe::plural(total, "Rival agent", "Rival agents")
+                        crate::describe::count_of(total, "Rival agent", "Rival agents")
                     );
                 }
             }

@@ -368,7 +368,7 @@ impl Procedure for Effect {
                     "court",
                     Some(seat),
                     "{} shuffled back into the Court deck.",
-                    crate::describe::plural(n as u8, "Guild card is", "Guild cards are")
+                    crate::describe::count_of(n as u8, "Guild card is", "Guild cards are")
                 );
             }
         }

@@ -244,7 +244,7 @@ pub static QUARTERMASTER: Behavior = Behavior {
                 Some(seat),
                 { systems: vec![b.system] },
                 "{seat} repairs {} in {} (Resilient).",
-                crate::describe::plural(n, "ship", "ships"),
+                crate::describe::count_of(n, "ship", "ships"),
                 b.system
             );
         }

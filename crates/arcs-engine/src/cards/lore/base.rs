@@ -559,7 +559,7 @@ impl Procedure for Effect {
                             Some(seat),
                             { systems: vec![f, to] },
                             "{seat} moves {} one more time, {f} to {to} (Sprinter Drives).",
-                            crate::describe::plural(n, "fresh ship", "fresh ships")
+                            crate::describe::count_of(n, "fresh ship", "fresh ships")
                         );
                     }
                     if flagship == Some(true) {

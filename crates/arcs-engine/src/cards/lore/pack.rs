@@ -620,7 +620,7 @@ impl Procedure for Effect {
                     if n > 0 {
                         s.sys_mut(f).ships_mut(o).fresh -= n;
                         s.sys_mut(system).ships_mut(o).fresh += n;
-                        log!(ev, "move", Some(seat), { systems: vec![f, system] }, "{seat} moves {} from {f} into the battle at {system} (Predictive Sensors).", crate::describe::plural(n, "fresh ship", "fresh ships"));
+                        log!(ev, "move", Some(seat), { systems: vec![f, system] }, "{seat} moves {} from {f} into the battle at {system} (Predictive Sensors).", crate::describe::count_of(n, "fresh ship", "fresh ships"));
                     }
                     if flagship {
                         pull_flagship(s, seat, f, system, ev);
