@@ -115,8 +115,9 @@ pub fn all() -> impl Iterator<Item = &'static str> {
 mod tests {
     use super::*;
 
-    /// Every module a page or module imports, and every style sheet a page
-    /// links, is served: a missing one would leave the page blank.
+    /// Every module a page or module imports, every style sheet a page
+    /// links and every file a module fetches is served: a missing one
+    /// would leave the page blank.
     #[test]
     fn every_referenced_file_is_embedded() {
         let mut wanted = Vec::new();
@@ -131,6 +132,10 @@ mod tests {
             let (_, body) = file(path).unwrap();
             for part in body.split("from \"./").skip(1) {
                 wanted.push(format!("js/{}", part.split('"').next().unwrap()));
+            }
+            // Data a module fetches (the rules help's topics).
+            for part in body.split("fetch(\"/assets/").skip(1) {
+                wanted.push(part.split('"').next().unwrap().to_string());
             }
         }
         assert!(wanted.len() > 20, "{wanted:?}");
