@@ -190,12 +190,26 @@ function tokens(s, sv, targets, flagships, golems) {
   return out;
 }
 
+/** Starting spots (`starts`: system id -> labels): a dashed ring outside
+ *  the circle and a label on the side facing the board's centre. */
+function startMark(labels, r, angle, seat) {
+  const a = ((angle + 180) * Math.PI) / 180;
+  const d = r + 16;
+  const x = Math.cos(a) * d, y = Math.sin(a) * d;
+  const text = labels.join(" · ");
+  const w = 14 + text.length * 11;
+  return `<g class="start${seat ? ` p${seat}` : ""}"><circle class="ring" r="${r + 11}"/>` +
+    `<g transform="translate(${x.toFixed(1)},${y.toFixed(1)})"><rect x="${-w / 2}" y="-14" width="${w}" height="26" rx="13"/><text y="6">${esc(text)}</text></g></g>`;
+}
+
 /**
  * SVG markup of the whole board.
  * `targets(key)` says whether a key (sys:3.1, piece:…) is clickable;
- * `recent` is a Set of system ids to highlight (what just changed).
+ * `recent` is a Set of system ids to highlight (what just changed);
+ * `starts` (optional) maps a system id to the labels of the starting
+ * spots marked on it (`{labels, seat}`).
  */
-export function renderBoard(view, data, targets, recent) {
+export function renderBoard(view, data, targets, recent, starts = new Map()) {
   const map = data.map;
   const pos = layout(map);
   const byId = Object.fromEntries(view.systems.map((s) => [s.id, s]));
@@ -234,9 +248,10 @@ export function renderBoard(view, data, targets, recent) {
       ? `<path class="lane path-marker" d="M${x1} ${y1} A ${GATE_R} ${GATE_R} 0 0 1 ${x2} ${y2}"/>`
       : `<line class="lane ring" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`);
   });
+  const marks = [];
   for (const s of map.systems) {
     const sv = byId[s.id] || { ships: [], buildings: [], in_play: false };
-    const [x, y] = pos[s.id];
+    const [x, y, angle] = pos[s.id];
     const r = s.gate ? GATE_SIZE : PLANET_SIZE;
     const ctrl = sv.controller ? ownerClass(sv.controller) : "";
     const cls = ["sys", s.gate ? "gate" : `planet res-${s.planet}`, sv.in_play ? "" : "out",
@@ -281,9 +296,13 @@ export function renderBoard(view, data, targets, recent) {
         }
       }
     }
+    const st = starts.get(s.id);
+    if (st) marks.push(`<g transform="translate(${x},${y})">${startMark(st.labels, r, angle, st.seat)}</g>`);
     const t = targets(`sys:${s.id}`) ? ` data-target="sys:${s.id}" tabindex="0" role="button" aria-label="${esc(title)}"` : "";
     parts.push(`<g class="${cls}" data-system="${esc(s.id)}"${t} transform="translate(${x},${y})">${inner}</g>`);
   }
+  // Starting spots over the systems (their labels face the centre).
+  parts.push(...marks);
   // The campaign: the cluster the number die rolled this round, and a
   // legend for the pieces no player owns.
   const c = view.campaign;
