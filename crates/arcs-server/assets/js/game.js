@@ -10,6 +10,7 @@ import { targetIndex, renderChoices } from "./prompt.js";
 import { renderLog, setUpLogOptions } from "./log.js";
 import * as panels from "./panels.js";
 import { setUpZoom } from "./zoom.js";
+import { setUpMapZoom } from "./mapzoom.js";
 import { renderHelp, topicOf, topicTitle } from "./help.js";
 import { isSummitDecision, renderSummit, summitWaiting, closeMenu } from "./summit.js";
 
@@ -64,6 +65,7 @@ export async function game() {
     // One handler for every clickable piece, slot, card and die on the table.
     document.querySelector("main.table").addEventListener("click", onTargetClick);
     setUpZoom(data);
+    setUpMapZoom($("board"), $("board-wrap"));
     setUpTabs();
     setUpLogOptions(() => render());
     $("side-size").onclick = () => setSideLarge(!$("side").classList.contains("large"));
