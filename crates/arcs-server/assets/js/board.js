@@ -309,8 +309,9 @@ export function renderBoard(view, data, targets, recent, starts = new Map()) {
   if (c && c.number_die >= 1 && c.number_die <= 6 && inPlay(`${c.number_die}.0`)) {
     const [x, y] = pos[`${c.number_die}.0`];
     const what = c.event_die ? (c.event_die.icon === "crisis" ? "Crisis" : "Edict") : "Event";
-    parts.push(`<g class="rolled" transform="translate(${x},${y})"><title>${esc(`The number die rolled cluster ${c.number_die}`)}</title>` +
-      `<circle r="${GATE_SIZE + 16}"/><text y="${GATE_SIZE + 40}">${esc(`${what}: cluster ${c.number_die}`)}</text></g>`);
+    // The ring round its gate; the words in the board's empty middle.
+    parts.push(`<g class="rolled"><title>${esc(`The number die rolled cluster ${c.number_die}`)}</title>` +
+      `<circle cx="${x}" cy="${y}" r="${GATE_SIZE + 12}"/><text y="8">${esc(`${what}: cluster ${c.number_die}`)}</text></g>`);
   }
   if (c) {
     const keys = [["empire", "Empire"], ["free", "Free States"], ["blight", "Blight"]];
