@@ -131,6 +131,11 @@ pub struct View {
     /// Leaders & Lore draft rows (empty outside the draft).
     pub leader_row: Vec<CardId>,
     pub lore_row: Vec<CardId>,
+    /// Leaders & Lore, while the draft is on: where each seat's leader
+    /// boxes will go (its A, B and C systems on the setup card, B-LL-04).
+    /// Empty once the pieces are placed, and in other modes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub starts: Vec<StartView>,
     pub log: Vec<Event>,
     /// Each scored chapter's breakdown, oldest first (taken from the log's
     /// `scored` events, whose copies in `log` leave it out).
@@ -149,6 +154,32 @@ pub struct View {
     /// campaign game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub campaign: Option<CampaignView>,
+}
+
+/// A seat's starting systems (Leaders & Lore setup): its leader's A box
+/// goes to `a`, its B box to `b`, its C ships to each of `c`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartView {
+    pub seat: Seat,
+    pub a: SystemId,
+    pub b: SystemId,
+    pub c: Vec<SystemId>,
+}
+
+impl StartView {
+    fn of(s: &GameState) -> Vec<StartView> {
+        if !crate::flow::draft::pieces_pending(s) {
+            return Vec::new();
+        }
+        crate::flow::draft::seat_starts(s)
+            .map(|(seat, st)| StartView {
+                seat,
+                a: st.a,
+                b: st.b,
+                c: st.c.clone(),
+            })
+            .collect()
+    }
 }
 
 /// A battle in progress (B-BAT): who attacks whom where, the dice
@@ -648,6 +679,7 @@ impl View {
             pending,
             leader_row: s.leader_row.to_vec(),
             lore_row: s.lore_row.to_vec(),
+            starts: StartView::of(s),
             log: Vec::new(),
             scoring: Vec::new(),
             power_by_chapter: Vec::new(),

@@ -823,3 +823,67 @@ fn the_summit_and_its_deal_are_public_in_the_view() {
     assert!(stages.iter().all(|n| *n > 0), "stages seen: {stages:?}");
     assert!(terms > 20, "{terms} terms");
 }
+
+/// B-LL-04: while the Leaders & Lore draft is on, `view.starts` names each
+/// seat's A, B and C systems from the setup card (player 1 being the
+/// initiative holder); once the boxes are placed it is empty, and each
+/// seat's pieces stand in exactly the systems it named.
+#[test]
+fn leaders_lore_starting_spots_are_where_the_boxes_go() {
+    use arcs_engine::Owner;
+    let mut checked = 0;
+    for p in 2..=4u8 {
+        for seed in 0..4 {
+            let mut last: Vec<arcs_engine::view::StartView> = Vec::new();
+            let mut placed = false;
+            random_game(Config::leaders_lore(p), 700 + seed, |g, _| {
+                let v = g.view(None);
+                if !v.starts.is_empty() {
+                    let mut seats: Vec<u8> = v.starts.iter().map(|s| s.seat.0).collect();
+                    seats.sort();
+                    assert_eq!(seats, (0..p).collect::<Vec<_>>(), "one entry per seat");
+                    for seat in 0..p {
+                        assert_eq!(v.starts, g.view(Some(Seat(seat))).starts, "public");
+                    }
+                    last = v.starts.clone();
+                    return true;
+                }
+                if last.is_empty() {
+                    return true; // the draft has not begun to show yet
+                }
+                // The first position after the boxes were placed.
+                for st in &last {
+                    let owner = Owner::Seat(st.seat);
+                    let has = |id: SystemId| {
+                        let sys = v.systems.iter().find(|s| s.id == id).unwrap();
+                        sys.ships.iter().any(|(o, _)| *o == owner)
+                            || sys.buildings.iter().any(|(_, b)| b.owner == owner)
+                    };
+                    let mut named: Vec<SystemId> = vec![st.a, st.b];
+                    named.extend(st.c.iter().copied());
+                    for id in &named {
+                        assert!(
+                            has(*id),
+                            "P{} has pieces at its start {id:?}",
+                            st.seat.0 + 1
+                        );
+                    }
+                    for sys in &v.systems {
+                        if has(sys.id) {
+                            assert!(
+                                named.contains(&sys.id),
+                                "P{} only at its starts",
+                                st.seat.0 + 1
+                            );
+                        }
+                    }
+                }
+                placed = true;
+                false
+            });
+            assert!(placed, "{p}p seed {seed}: the boxes were placed");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 12);
+}

@@ -26,6 +26,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/panels.js", JS, include_str!("../assets/js/panels.js")),
     ("js/log.js", JS, include_str!("../assets/js/log.js")),
     ("js/zoom.js", JS, include_str!("../assets/js/zoom.js")),
+    ("js/mapzoom.js", JS, include_str!("../assets/js/mapzoom.js")),
     ("js/battle.js", JS, include_str!("../assets/js/battle.js")),
     ("js/dice.js", JS, include_str!("../assets/js/dice.js")),
     ("js/help.js", JS, include_str!("../assets/js/help.js")),

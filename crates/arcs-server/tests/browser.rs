@@ -15,6 +15,9 @@
 
 use arcs_server::streams::StreamLimits;
 use arcs_server::{http, CreateGame, Hub, HubSettings, SqliteStore};
+use fantoccini::actions::{
+    InputSource, MouseActions, PointerAction, WheelAction, WheelActions, MOUSE_BUTTON_LEFT,
+};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -100,6 +103,52 @@ if (desk && document.getElementById('overlay').hidden) {
   }
 }
 return out;
+"#;
+
+/// Pieces stay inside their system (issue 21): every piece's box on the
+/// map (ship groups, buildings and slots, Flagships, Golems) lies inside
+/// its system circle's box. Returns how many were looked at and the
+/// ones that stick out.
+const INSIDE: &str = r#"
+const out = {pieces: 0, out: []};
+for (const g of document.querySelectorAll('svg#board g.sys')) {
+  const c = g.querySelector('circle.body').getBoundingClientRect();
+  for (const p of g.querySelectorAll('.shipgroup, .slotg, .flagship, .golem')) {
+    const r = p.getBoundingClientRect();
+    if (!r.width) continue;
+    out.pieces += 1;
+    if (r.left < c.left - 1 || r.top < c.top - 1 || r.right > c.right + 1 || r.bottom > c.bottom + 1)
+      out.out.push(`${g.dataset.system}: ${p.getAttribute('class')} ${(p.querySelector('title') || {}).textContent || ''}`);
+  }
+}
+return out;
+"#;
+
+/// A clickable thing on the map that is in sight (its centre in the map,
+/// clear of the zoom buttons, and what a click there hits): the one
+/// marked `data-zoom-test` if it still is, else the first found, which
+/// gets the mark. Returns its key and centre, or null.
+const MAP_TARGET_IN_SIGHT: &str = r#"
+const svg = document.getElementById('board').getBoundingClientRect();
+const bar = document.querySelector('.map-zoom').getBoundingClientRect();
+const seen = (e) => {
+  const r = e.getBoundingClientRect();
+  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+  if (x < svg.left + 8 || x > svg.right - 8 || y < svg.top + 8 || y > svg.bottom - 8) return null;
+  if (x > bar.left - 8 && x < bar.right + 8 && y > bar.top - 8 && y < bar.bottom + 8) return null;
+  const hit = document.elementFromPoint(x, y);
+  return hit && e.contains(hit) ? {key: e.dataset.target, x: Math.round(x), y: Math.round(y)} : null;
+};
+const marked = document.querySelector('svg#board [data-zoom-test]');
+if (marked && seen(marked)) return seen(marked);
+document.querySelectorAll('[data-zoom-test]').forEach((e) => e.removeAttribute('data-zoom-test'));
+for (const e of document.querySelectorAll('svg#board [data-target]')) {
+  const at = seen(e);
+  if (!at) continue;
+  e.setAttribute('data-zoom-test', '1');
+  return at;
+}
+return null;
 "#;
 
 /// Raw engine grammar a player must never read on a button.
@@ -272,6 +321,154 @@ impl Table {
         );
     }
 
+    /// Asserts that every piece on the map lies inside its system;
+    /// returns how many pieces there were.
+    async fn pieces_inside(&self, when: &str) -> u64 {
+        let r = self.js(INSIDE).await;
+        assert_eq!(
+            r["out"],
+            serde_json::json!([]),
+            "pieces leave their system ({when})"
+        );
+        r["pieces"].as_u64().unwrap_or(0)
+    }
+
+    async fn view_box(&self) -> String {
+        self.js("return document.getElementById('board').getAttribute('viewBox');")
+            .await
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+
+    /// Zoom and pan (issue 21): the + button zooms the map in (its
+    /// viewBox narrows), a drag pans it without choosing anything, "fit"
+    /// shows the whole map again; the mouse wheel over a clickable piece
+    /// or system zooms in around it, a click on it then still makes a
+    /// choice, and the zoom survives the re-render that follows. Returns
+    /// false when nothing on the map is clickable in sight.
+    async fn zoom_and_click(&self) -> bool {
+        const FIT: &str = "-575 -575 1150 1150";
+        let width = |vb: &str| {
+            vb.split_whitespace()
+                .nth(2)
+                .and_then(|w| w.parse::<f64>().ok())
+                .unwrap_or(0.0)
+        };
+        assert_eq!(self.view_box().await, FIT, "the map starts whole");
+        let Some(at) = self.js(MAP_TARGET_IN_SIGHT).await.as_object().cloned() else {
+            return false;
+        };
+        self.click_id_css(".map-zoom .zoom-in").await;
+        let zoomed = self.view_box().await;
+        assert!(
+            width(&zoomed) > 0.0 && width(&zoomed) < 1150.0,
+            "+ did not zoom in: {zoomed}"
+        );
+        // A drag from the map's middle pans it and chooses nothing.
+        let before = self.version().await;
+        let board = self.client.find(Locator::Id("board")).await.unwrap();
+        let drag = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement {
+                element: board,
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::MoveBy {
+                duration: Some(Duration::from_millis(100)),
+                x: -40.0,
+                y: -30.0,
+            })
+            .then(PointerAction::MoveBy {
+                duration: Some(Duration::from_millis(100)),
+                x: -40.0,
+                y: -30.0,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client.perform_actions(drag).await.unwrap();
+        self.client.release_actions().await.unwrap();
+        let panned = self.view_box().await;
+        assert_ne!(panned, zoomed, "a drag did not pan the zoomed map");
+        assert_eq!(width(&panned), width(&zoomed), "a drag changed the zoom");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(self.version().await, before, "a drag made a choice");
+        self.click_id_css(".map-zoom .zoom-fit").await;
+        assert_eq!(self.view_box().await, FIT, "fit did not show the whole map");
+        // The wheel over a clickable thing zooms in around it.
+        let (x, y) = (at["x"].as_i64().unwrap(), at["y"].as_i64().unwrap());
+        let mut wheel = WheelActions::new("wheel".into());
+        wheel.push(WheelAction::Scroll {
+            duration: None,
+            x,
+            y,
+            delta_x: 0,
+            delta_y: -300,
+        });
+        self.client.perform_actions(wheel).await.unwrap();
+        self.client.release_actions().await.unwrap();
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let wheeled = self.view_box().await;
+        assert!(
+            width(&wheeled) < 1150.0,
+            "the wheel did not zoom in: {wheeled}"
+        );
+        let Some(at) = self.js(MAP_TARGET_IN_SIGHT).await.as_object().cloned() else {
+            panic!("the wheel lost sight of what was under the pointer ({wheeled})");
+        };
+        let key = at["key"].as_str().unwrap_or("").to_string();
+        self.client
+            .find(Locator::Css("svg#board [data-zoom-test]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("clicking {key} on the zoomed map: {e}"));
+        let wait_until = Instant::now() + Duration::from_secs(10);
+        let mut narrowed = false;
+        while self.version().await == before {
+            // One element named by several choices narrows the buttons.
+            if !narrowed
+                && self
+                    .js("return !!document.querySelector('#choices button.all-choices');")
+                    .await
+                    == Value::Bool(true)
+            {
+                narrowed = true;
+                self.click_id_css("#choices button.choice").await;
+            }
+            assert!(
+                Instant::now() < wait_until,
+                "a click on {key} on the zoomed map made no choice"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(
+            self.view_box().await,
+            wheeled,
+            "the zoom did not survive a re-render"
+        );
+        self.click_id_css(".map-zoom .zoom-fit").await;
+        assert_eq!(self.view_box().await, FIT, "fit did not show the whole map");
+        eprintln!("zoomed (+, drag, wheel) and chose {key} on the zoomed map");
+        true
+    }
+
+    async fn click_id_css(&self, css: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+
     /// A Summit decision shows the deal builder (js/summit.js), not a
     /// numbered list: one step through it as a person would — agree or
     /// decline a deal; propose a deal of two terms; else pick a Rival,
@@ -366,6 +563,12 @@ impl Table {
             (false, false, false, false);
         let (mut saw_fates, mut saw_campaign, mut saw_summit) = (false, false, false);
         let mut saw_battle = false;
+        // Zoom and pan once a game (from a few moves in); pieces checked
+        // inside their systems along the way.
+        let (mut zoomed, mut inside_checked) = (false, 0u64);
+        // Starting spots marked on the map (the Leaders & Lore draft, the
+        // campaign's setup).
+        let mut saw_starts = false;
         let start = Instant::now();
         let (mut last_version, mut last_change) = (String::new(), Instant::now());
         loop {
@@ -401,6 +604,7 @@ impl Table {
                   dice: !!document.querySelector('#round .dice .die'),
                   battle: (() => { const b = document.querySelector('#round .battle'); return b ? {sides: b.querySelectorAll('.side').length, head: b.querySelector('h3').textContent} : null; })(),
                   scoring: !!document.querySelector('#overlay .scoring'),
+                  starts: document.querySelectorAll('svg#board .start').length,
                   buttons: [...document.querySelectorAll('#choices button.choice')].map((b) => b.innerText),
                   markup: [...document.querySelectorAll('.card .text')].map((t) => t.textContent).filter((t) => /symbol:|\\*\\*/.test(t)),
                 };")
@@ -423,6 +627,10 @@ impl Table {
                 self.shoot(&format!("fates-{mode}")).await;
             }
             saw_campaign |= state["campaign"].as_u64().unwrap_or(0) >= 2;
+            if state["starts"].as_u64().unwrap_or(0) > 0 && !saw_starts {
+                saw_starts = true;
+                self.shoot(&format!("starts-{mode}")).await;
+            }
             if state["dice"] == true {
                 self.shoot(&format!("battle-{mode}")).await;
             }
@@ -468,6 +676,7 @@ impl Table {
             }
             if clicks % 25 == 5 {
                 self.fits("1280x720").await;
+                inside_checked += self.pieces_inside(&format!("{mode}, click {clicks}")).await;
             }
             let before = self.version().await;
             // Act on the table every third move when something on it is
@@ -482,6 +691,17 @@ impl Table {
             let clicked = if !summit.is_empty() {
                 saw_summit = true;
                 true
+            } else if !zoomed
+                && clicks >= 8
+                && attempts % 2 == 0
+                && self
+                    .js("return !!document.querySelector('svg#board [data-target]');")
+                    .await
+                    == Value::Bool(true)
+            {
+                zoomed = self.zoom_and_click().await;
+                table_clicks += usize::from(zoomed);
+                zoomed
             } else if attempts % 3 == 0 && !on_table.is_empty() {
                 let ok = on_table[attempts % on_table.len()].click().await.is_ok();
                 table_clicks += usize::from(ok);
@@ -552,11 +772,21 @@ impl Table {
                 "the draft's leader and lore texts were never visible"
             );
         }
+        if mode == "leaders-lore" || mode == "campaign" {
+            assert!(saw_starts, "the starting spots were never marked");
+        }
         if mode == "campaign" {
             assert!(saw_fates, "the Fate offer was never shown as cards");
             assert!(saw_campaign, "the campaign panel was never filled");
         }
         assert!(keys > 0);
+        assert!(
+            inside_checked > 0,
+            "pieces were never checked inside their systems"
+        );
+        if limit.is_none() {
+            assert!(zoomed, "the map was never zoomed to click on it");
+        }
         if saw_summit {
             eprintln!("the {mode} game went through a Summit with the deal builder");
         }

@@ -3,7 +3,7 @@
 
 use super::Frame;
 use crate::choice::Choice;
-use crate::data::{components, CardKind, LeaderBox};
+use crate::data::{components, CardKind, LeaderBox, SetupStart};
 use crate::event::Sink;
 use crate::ids::*;
 use crate::log;
@@ -72,14 +72,28 @@ pub fn pick(s: &mut GameState, turn: u8, choice: Choice, ev: &mut dyn Sink) {
     }
 }
 
+/// Each seat's starting systems on the setup card: its "player 1" is the
+/// initiative holder, then clockwise (B-SETUP-02).
+pub fn seat_starts(s: &GameState) -> impl Iterator<Item = (Seat, &'static SetupStart)> + '_ {
+    let card = &components().setup_cards[s.setup_card as usize];
+    card.starts
+        .iter()
+        .enumerate()
+        .take(s.players as usize)
+        .map(move |(i, st)| (Seat((s.initiative.0 + i as u8) % s.players), st))
+}
+
+/// Whether the leaders' boxes are still to be placed (the draft is on).
+pub fn pieces_pending(s: &GameState) -> bool {
+    s.stack.iter().any(|f| matches!(f, Frame::LeaderPieces))
+}
+
 /// B-LL-04/05: each leader's A/B/C boxes on its seat's setup-card systems,
 /// then its two resources in the two leftmost slots, in order.
 pub fn leader_pieces(s: &mut GameState, ev: &mut dyn Sink) {
     s.pop();
-    let card = components().setup_cards[s.setup_card as usize].clone();
-    for (i, st) in card.starts.iter().enumerate().take(s.players as usize) {
-        // "Player 1" of the setup card is the initiative holder (B-SETUP-02).
-        let seat = Seat((s.initiative.0 + i as u8) % s.players);
+    let starts: Vec<(Seat, &SetupStart)> = seat_starts(s).collect();
+    for (seat, st) in starts {
         let Some(leader) = s.seat(seat).leader() else {
             continue;
         };

@@ -8,7 +8,7 @@ import { esc, cap, ownerClass, ownerSeat, ownerName } from "./util.js";
 import { RES_ICON } from "./cards.js";
 
 const GATE_R = 190;
-const GATE_SIZE = 54;
+const GATE_SIZE = 64;
 const PLANET_SIZE = 80;
 const ID_SYMBOL = { 1: "▲", 2: "☾", 3: "⬢" };
 const ID_NAME = { 1: "arrow", 2: "moon", 3: "hex" };
@@ -29,12 +29,28 @@ export function layout(map) {
   return pos;
 }
 
-function shipShape(cls, seat, damaged, x, y) {
-  // An arrowhead hull; on its side (rotated) and hatched when damaged.
-  const rot = damaged ? ` rotate(90 14 10)` : "";
-  return `<g class="ship ${cls}${damaged ? " damaged" : ""}" transform="translate(${x},${y})${rot}">` +
-    `<path d="M0 20 L14 0 L28 20 L14 14 Z"/>` +
-    (seat ? `<text x="14" y="16" class="seatno">${seat}</text>` : "") + `</g>`;
+// Every piece on the map is a token in a cell of TOKEN_H units, laid out
+// in rows inside its system's circle (`flow`).
+const TOKEN_H = 34;
+const GAP = 3;
+
+/** A count badge: a pill in the owner's colour with the number on it. */
+function badge(cls, n, x, y) {
+  const w = n > 9 ? 28 : 22;
+  return `<g class="badge ${cls}" transform="translate(${x},${y})"><rect x="${-w / 2}" y="-11" width="${w}" height="22" rx="11"/>` +
+    `<text y="6">${n}</text></g>`;
+}
+
+const HULL = "M14 0 L28 16 L24 24 L4 24 L0 16 Z";
+
+/** A ship hull (pointed, with room for the number) in a 28×24 box at (x, y) with the seat's
+ *  number on it; on its side and hatched when damaged. */
+function hull(cls, seat, damaged, x, y, scale = 1) {
+  const rot = damaged ? ` rotate(90 14 12)` : "";
+  const k = scale === 1 ? "" : ` scale(${scale})`;
+  return `<g class="ship ${cls}${damaged ? " damaged" : ""}" transform="translate(${x},${y})${k}${rot}">` +
+    `<path d="${HULL}"/>` + (damaged ? `<path class="hatch" d="${HULL}"/>` : "") +
+    (seat ? `<text x="14" y="21" class="seatno"${damaged ? ` transform="rotate(-90 14 16.5)"` : ""}>${seat}</text>` : "") + `</g>`;
 }
 
 /** A Blight token (campaign): a many-pointed blot, not a ship — it never
@@ -42,7 +58,7 @@ function shipShape(cls, seat, damaged, x, y) {
 function blightShape(damaged, x, y) {
   const pts = Array.from({ length: 16 }, (_, i) => {
     const a = (i * Math.PI) / 8, r = i % 2 ? 6 : 12;
-    return `${(14 + Math.cos(a) * r).toFixed(1)},${(11 + Math.sin(a) * r).toFixed(1)}`;
+    return `${(14 + Math.cos(a) * r).toFixed(1)},${(12 + Math.sin(a) * r).toFixed(1)}`;
   }).join(" ");
   return `<g class="blight${damaged ? " damaged" : ""}" transform="translate(${x},${y})"><path d="M${pts} Z"/></g>`;
 }
@@ -75,20 +91,134 @@ function buildingShape(b, x, y) {
 }
 
 /**
+ * Tokens of width `w` (TOKEN_H high) in rows inside a circle of radius
+ * `r`, between heights `top` and `bottom`: the largest scale at which
+ * they all fit, in as few rows as that allows, each row centred where
+ * the circle is wide enough for it. Returns [x, y, scale] per token
+ * (its top-left corner).
+ */
+export function flow(widths, r, top, bottom) {
+  const n = widths.length;
+  if (!n) return [];
+  const inner = r - 4;
+  const half = (y) => (Math.abs(y) >= inner ? 0 : Math.sqrt(inner * inner - y * y));
+  const place = (scale, rows, balance) => {
+    const h = TOKEN_H * scale, gap = GAP * scale;
+    const block = rows * h + (rows - 1) * gap;
+    const y0 = (top + bottom - block) / 2;
+    const out = [];
+    let k = 0;
+    for (let row = 0; row < rows && k < n; row++) {
+      const ya = y0 + row * (h + gap), yb = ya + h;
+      // The band's narrowest width (its end farther from the centre).
+      const w = 2 * half(Math.max(Math.abs(ya), Math.abs(yb)));
+      let used = 0, m = k;
+      while (m < n && used + widths[m] * scale + (m > k ? gap : 0) <= w) {
+        used += widths[m] * scale + (m > k ? gap : 0);
+        m++;
+      }
+      // Balanced: spread evenly over the rows left (no crowded first row).
+      const take = balance ? Math.min(m - k, Math.ceil((n - k) / (rows - row))) : m - k;
+      let x = -(widths.slice(k, k + take).reduce((sum, v) => sum + v * scale, 0) + (take - 1) * gap) / 2;
+      for (let j = k; j < k + take; j++) {
+        out.push([x, ya, scale]);
+        x += widths[j] * scale + gap;
+      }
+      k += take;
+    }
+    return k === n ? out : null;
+  };
+  for (const scale of [1, 0.9, 0.8, 0.7, 0.6, 0.52, 0.45, 0.38, 0.32, 0.27]) {
+    const maxRows = Math.floor((bottom - top + GAP * scale) / ((TOKEN_H + GAP) * scale));
+    for (let rows = 1; rows <= Math.min(maxRows, n); rows++) {
+      const done = place(scale, rows, true) || place(scale, rows, false);
+      if (done) return done;
+    }
+  }
+  // Never expected: more pieces than fit at the smallest scale.
+  return widths.map((_, i) => [-r / 2 + (i % 8) * 10, top + Math.floor(i / 8) * 10, 0.25]);
+}
+
+/** The tokens in a system (ship groups, Flagships, Golems, and at gates
+ *  buildings), each `{w, html(x, y, scale)}`. */
+function tokens(s, sv, targets, flagships, golems) {
+  const out = [];
+  const groups = [];
+  for (const [owner, n] of sv.ships) {
+    if (n.fresh) groups.push([owner, false, n.fresh]);
+    if (n.damaged) groups.push([owner, true, n.damaged]);
+  }
+  for (const [owner, damaged, n] of groups) {
+    const seat = ownerSeat(owner);
+    const cls = ownerClass(owner);
+    const key = `piece:${s.id}:ship:${cls}:${damaged ? "damaged" : "fresh"}`;
+    const click = targets(key) ? ` clickable" data-target="${key}` : "";
+    const shape = owner === "Blight" ? blightShape(damaged, 0, 10) : hull(cls, seat, damaged, 0, damaged ? 8 : 10);
+    out.push({
+      w: 43,
+      html: (x, y, k) => `<g class="shipgroup${click}" transform="translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${k})"><title>${esc(shipGroupName(owner, damaged, n))}</title>` +
+        `<rect class="hit" width="43" height="${TOKEN_H}"/>` + shape + badge(cls, n, 31, 11) + `</g>`,
+    });
+  }
+  // Flagships (campaign p22): the owner's hull in a gold ring.
+  for (const f of flagships.filter((f) => f.at === s.id)) {
+    out.push({
+      w: 36,
+      html: (x, y, k) => `<g class="flagship p${f.seat}" transform="translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${k})"><title>${esc(`P${f.seat}'s Flagship — ${f.words}`)}</title>` +
+        `<circle class="flagship-ring" cx="18" cy="17" r="16"/>` + hull(`p${f.seat}`, f.seat, false, 7, 7, 0.78) + `</g>`,
+    });
+  }
+  if (s.gate) {
+    // The Caretaker's Golems lying at this gate (F501A), Sleeping and
+    // face down: only the Caretaker can take them (Golem Beacon).
+    for (const g of golems.filter((g) => g.at.place === "gate" && g.at.system === s.id)) {
+      out.push({
+        w: 30,
+        html: (x, y, k) => `<g class="golem${g.awake ? " awake" : ""}" transform="translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${k})"><title>${esc(g.golem ? `The ${g.golem} Golem` : "A Sleeping Golem (the Caretaker takes it with Golem Beacon's Awaken)")}</title>` +
+          `<polygon points="15,3 27,10 27,24 15,31 3,24 3,10"/><text x="15" y="22">${esc(g.golem ? g.golem[0] : "G")}</text></g>`,
+      });
+    }
+    for (const [slot, b] of sv.buildings) {
+      const key = `piece:${s.id}:bld:${slot}`;
+      const click = targets(key) ? ` clickable" data-target="${key}` : "";
+      out.push({
+        w: 30,
+        html: (x, y, k) => `<g class="slotg${click}" transform="translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${k})">${buildingShape(b, 1, 3)}</g>`,
+      });
+    }
+  }
+  return out;
+}
+
+/** Starting spots (`starts`: system id -> labels): a dashed ring outside
+ *  the circle and a label on the side facing the board's centre. */
+function startMark(labels, r, angle, seat) {
+  const a = ((angle + 180) * Math.PI) / 180;
+  const d = r + 16;
+  const x = Math.cos(a) * d, y = Math.sin(a) * d;
+  const text = labels.join(" · ");
+  const w = 14 + text.length * 11;
+  return `<g class="start${seat ? ` p${seat}` : ""}"><circle class="ring" r="${r + 11}"/>` +
+    `<g transform="translate(${x.toFixed(1)},${y.toFixed(1)})"><rect x="${-w / 2}" y="-14" width="${w}" height="26" rx="13"/><text y="6">${esc(text)}</text></g></g>`;
+}
+
+/**
  * SVG markup of the whole board.
  * `targets(key)` says whether a key (sys:3.1, piece:…) is clickable;
- * `recent` is a Set of system ids to highlight (what just changed).
+ * `recent` is a Set of system ids to highlight (what just changed);
+ * `starts` (optional) maps a system id to the labels of the starting
+ * spots marked on it (`{labels, seat}`).
  */
-export function renderBoard(view, data, targets, recent) {
+export function renderBoard(view, data, targets, recent, starts = new Map()) {
   const map = data.map;
   const pos = layout(map);
   const byId = Object.fromEntries(view.systems.map((s) => [s.id, s]));
   const inPlay = (id) => byId[id] && byId[id].in_play;
   const golems = (view.campaign && view.campaign.golems) || [];
-  // Flagships (campaign p22): a larger hull with a ring, in its system.
+  // Flagships (campaign p22): a hull in a gold ring, in its system.
   const flagships = (view.campaign && view.campaign.flagships) || [];
   const parts = [`<defs>
-    <pattern id="hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="5" height="5" fill="rgba(0,0,0,.55)"/><line x1="0" y1="0" x2="0" y2="5" stroke="rgba(255,255,255,.9)" stroke-width="2"/></pattern>
+    <pattern id="hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="5" stroke="rgba(255,255,255,.85)" stroke-width="1.6"/></pattern>
     <pattern id="outhatch" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="10" stroke="#444" stroke-width="3"/></pattern>
   </defs>`];
 
@@ -118,6 +248,7 @@ export function renderBoard(view, data, targets, recent) {
       ? `<path class="lane path-marker" d="M${x1} ${y1} A ${GATE_R} ${GATE_R} 0 0 1 ${x2} ${y2}"/>`
       : `<line class="lane ring" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`);
   });
+  const marks = [];
   for (const s of map.systems) {
     const sv = byId[s.id] || { ships: [], buildings: [], in_play: false };
     const [x, y, angle] = pos[s.id];
@@ -131,77 +262,56 @@ export function renderBoard(view, data, targets, recent) {
     inner += `<circle class="body" r="${r}"/>`;
     if (ctrl) inner += `<circle class="control ${ctrl}" r="${r + 5}"/>`;
     if (!sv.in_play) inner += `<circle r="${r}" fill="url(#outhatch)"/>`;
+    // The pieces' band: under the gate's number or the planet's label,
+    // above a planet's building slots.
+    let top, bottom;
     if (s.gate) {
-      inner += `<text class="gate-no" y="-26">${s.cluster}</text>`;
+      inner += `<text class="gate-no" y="-36">${s.cluster}</text>`;
+      [top, bottom] = [-32, 52];
     } else {
-      // The label inside the circle's top; the planet's type and its ID
-      // symbol (arrow, moon, hex) low on either side.
-      inner += `<text class="label" y="-50">${esc(s.id)}</text>`;
-      inner += `<text class="resicon" x="-56" y="46">${RES_ICON[s.planet] || ""}</text>`;
-      inner += `<text class="idsym" x="56" y="46">${ID_SYMBOL[s.position]}</text>`;
+      // The label at the circle's top; the planet's type and its ID
+      // symbol (arrow, moon, hex) at its bottom, under the slots.
+      inner += `<text class="label" y="-54">${esc(s.id)}</text>`;
+      inner += `<text class="resicon" x="-17" y="68">${RES_ICON[s.planet] || ""}</text>`;
+      inner += `<text class="idsym" x="17" y="68">${ID_SYMBOL[s.position]}</text>`;
+      [top, bottom] = [-50, 17];
     }
     if (sv.in_play) {
-      // Ships: one group per owner and state, in rows inside the circle.
-      const groups = [];
-      for (const [owner, n] of sv.ships) {
-        if (n.fresh) groups.push([owner, false, n.fresh]);
-        if (n.damaged) groups.push([owner, true, n.damaged]);
-      }
-      const perRow = 3;
-      groups.forEach(([owner, damaged, n], k) => {
-        const row = Math.floor(k / perRow), col = k % perRow;
-        const inRow = Math.min(perRow, groups.length - row * perRow);
-        const gx = (col - (inRow - 1) / 2) * 46 - 20;
-        const gy = (s.gate ? -12 : -30) + row * 28;
-        const seat = ownerSeat(owner);
-        const key = `piece:${s.id}:ship:${ownerClass(owner)}:${damaged ? "damaged" : "fresh"}`;
-        const click = targets(key) ? ` clickable" data-target="${key}` : "";
-        const shape = owner === "Blight" ? blightShape(damaged, 0, 0) : shipShape(ownerClass(owner), seat, damaged, 0, 0);
-        inner += `<g class="shipgroup${click}" transform="translate(${gx},${gy})"><title>${esc(shipGroupName(owner, damaged, n))}</title>` +
-          shape + `<text class="count" x="30" y="18">${n}</text></g>`;
-      });
-      flagships.filter((f) => f.at === s.id).forEach((f, k) => {
-        // Beside the system's left edge, one under the other.
-        inner += `<g class="flagship p${f.seat}" transform="translate(${-r - 30},${-24 + k * 36}) scale(1.2)"><title>${esc(`P${f.seat}'s Flagship — ${f.words}`)}</title>` +
-          shipShape(`p${f.seat}`, f.seat, false, 0, 0) + `<circle class="flagship-ring" cx="14" cy="12" r="15"/></g>`;
-      });
-      // Building slots with the buildings in them.
+      const list = tokens(s, sv, targets, flagships, golems);
+      const at = flow(list.map((t) => t.w), r, top, bottom);
+      list.forEach((t, k) => { inner += t.html(...at[k]); });
+      // Building slots with the buildings in them, in a row that fits
+      // the circle's width there.
       if (!s.gate) {
         const slots = Math.max(s.slots, ...sv.buildings.map(([slot]) => slot + 1));
-        for (let k = 0; k < slots; k++) {
-          const bx = (k - (slots - 1) / 2) * 36 - 15;
-          const b = sv.buildings.find(([slot]) => slot === k);
-          const key = `piece:${s.id}:bld:${k}`;
+        const room = 2 * Math.sqrt((r - 4) ** 2 - 49 ** 2);
+        const k = Math.min(1, room / (slots * 36 - 6));
+        for (let j = 0; j < slots; j++) {
+          const bx = ((j - (slots - 1) / 2) * 36 - 15) * k;
+          const b = sv.buildings.find(([slot]) => slot === j);
+          const key = `piece:${s.id}:bld:${j}`;
           const click = targets(key) ? ` clickable" data-target="${key}` : "";
-          inner += `<g class="slotg${click}" transform="translate(${bx},26)"><rect class="slot" width="30" height="30" rx="4"/>` +
+          inner += `<g class="slotg${click}" transform="translate(${bx.toFixed(1)},19) scale(${k.toFixed(3)})"><rect class="slot" width="30" height="30" rx="4"/>` +
             (b ? buildingShape(b[1], 1, 1) : "") + `</g>`;
         }
-      } else {
-        // The Caretaker's Golems lying at this gate (F501A), Sleeping and
-        // face down: only the Caretaker can take them (Golem Beacon).
-        const here = golems.filter((g) => g.at.place === "gate" && g.at.system === s.id);
-        here.forEach((g, k) => {
-          inner += `<g class="golem${g.awake ? " awake" : ""}" transform="translate(${32 + k * 26},-32)"><title>${esc(g.golem ? `The ${g.golem} Golem` : "A Sleeping Golem (the Caretaker takes it with Golem Beacon's Awaken)")}</title>` +
-            `<polygon points="0,-13 11,-6.5 11,6.5 0,13 -11,6.5 -11,-6.5"/><text y="5">${esc(g.golem ? g.golem[0] : "G")}</text></g>`;
-        });
-        sv.buildings.forEach(([slot, b], k) => {
-          const key = `piece:${s.id}:bld:${slot}`;
-          const click = targets(key) ? ` clickable" data-target="${key}` : "";
-          inner += `<g class="slotg${click}" transform="translate(${-14 + k * 32},18)">${buildingShape(b, 0, 0)}</g>`;
-        });
       }
     }
+    const st = starts.get(s.id);
+    if (st) marks.push(`<g transform="translate(${x},${y})">${startMark(st.labels, r, angle, st.seat)}</g>`);
     const t = targets(`sys:${s.id}`) ? ` data-target="sys:${s.id}" tabindex="0" role="button" aria-label="${esc(title)}"` : "";
     parts.push(`<g class="${cls}" data-system="${esc(s.id)}"${t} transform="translate(${x},${y})">${inner}</g>`);
   }
+  // Starting spots over the systems (their labels face the centre).
+  parts.push(...marks);
   // The campaign: the cluster the number die rolled this round, and a
   // legend for the pieces no player owns.
   const c = view.campaign;
   if (c && c.number_die >= 1 && c.number_die <= 6 && inPlay(`${c.number_die}.0`)) {
     const [x, y] = pos[`${c.number_die}.0`];
     const what = c.event_die ? (c.event_die.icon === "crisis" ? "Crisis" : "Edict") : "Event";
-    parts.push(`<g class="rolled" transform="translate(${x},${y})"><title>${esc(`The number die rolled cluster ${c.number_die}`)}</title>` +
-      `<circle r="${GATE_SIZE + 16}"/><text y="${GATE_SIZE + 40}">${esc(`${what}: cluster ${c.number_die}`)}</text></g>`);
+    // The ring round its gate; the words in the board's empty middle.
+    parts.push(`<g class="rolled"><title>${esc(`The number die rolled cluster ${c.number_die}`)}</title>` +
+      `<circle cx="${x}" cy="${y}" r="${GATE_SIZE + 12}"/><text y="8">${esc(`${what}: cluster ${c.number_die}`)}</text></g>`);
   }
   if (c) {
     const keys = [["empire", "Empire"], ["free", "Free States"], ["blight", "Blight"]];

@@ -10,6 +10,7 @@ import { targetIndex, renderChoices } from "./prompt.js";
 import { renderLog, setUpLogOptions } from "./log.js";
 import * as panels from "./panels.js";
 import { setUpZoom } from "./zoom.js";
+import { setUpMapZoom } from "./mapzoom.js";
 import { renderHelp, topicOf, topicTitle, loadHelp } from "./help.js";
 import { isSummitDecision, renderSummit, summitWaiting, closeMenu } from "./summit.js";
 import { renderReplay } from "./replay.js";
@@ -65,6 +66,7 @@ export async function game() {
     // One handler for every clickable piece, slot, card and die on the table.
     document.querySelector("main.table").addEventListener("click", onTargetClick);
     setUpZoom(data);
+    setUpMapZoom($("board"), $("board-wrap"));
     setUpTabs();
     setUpLogOptions(() => render());
     $("side-size").onclick = () => setSideLarge(!$("side").classList.contains("large"));
@@ -390,7 +392,7 @@ function render() {
   const undoWhat = snap.undo_words ? `Take back: ${snap.undo_words} (U)` : "Take back your last choice (U)";
   $("undo").title = undoWhat;
   $("undo").setAttribute("aria-label", undoWhat);
-  $("board").innerHTML = renderBoard(v, data, has, recent);
+  $("board").innerHTML = renderBoard(v, data, has, recent, startSpots(v));
   panels.renderHand($("hand"), v, snap, data, has);
   renderDecision();
   panels.renderCampaign($("campaign"), v, snap, data, has);
@@ -410,6 +412,32 @@ function render() {
   $("results").hidden = !(v.outcome && dismissed("results"));
   // How long a render took (for measuring, not shown).
   document.body.dataset.renderMs = (performance.now() - t0).toFixed(1);
+}
+
+/**
+ * Starting spots to mark on the map: in the campaign's setup, the
+ * systems this seat's legal choices name (where it may place); in a
+ * Leaders & Lore game while the draft is on, each seat's A, B and C
+ * systems on the setup card (`view.starts`, from the engine).
+ */
+function startSpots(v) {
+  const out = new Map();
+  const add = (sys, label, seat) => {
+    const m = out.get(sys) || { labels: [], seat };
+    m.labels.push(label);
+    if (m.seat !== seat) m.seat = null;
+    out.set(sys, m);
+  };
+  const p = v.pending && v.pending.prompt;
+  if (p && p.kind === "place_start" && snap.your_turn) {
+    for (const key of targets.keys()) if (key.startsWith("sys:")) add(key.slice(4), "start", snap.you);
+  }
+  for (const st of v.starts || []) {
+    add(st.a, `P${st.seat} A`, st.seat);
+    add(st.b, `P${st.seat} B`, st.seat);
+    for (const c of st.c) add(c, `P${st.seat} C`, st.seat);
+  }
+  return out;
 }
 
 /** Scrolls a panel that scrolls by itself so that the first thing the
