@@ -1174,6 +1174,64 @@ async fn summit_by_clicking(table: &mut Table, hub: &Arc<Hub>) {
         .js("return [...document.querySelectorAll('#choices .summit .deal-terms li')].map((l) => l.innerText);")
         .await;
     assert_eq!(deal, serde_json::json!([added]), "the deal so far");
+    // Cede Control on the map: a term pointed at rings its system, and a
+    // system clicked on the map lists the terms that cede a piece there.
+    let pointed = table
+        .js("const m = document.querySelector('#choices .summit button.menu[data-menu$=\":cede\"]');
+             if (!m) return 'no Cede Control menu';
+             m.click();
+             const t = document.querySelector('#choices .summit .menu-items button.choice');
+             t.dispatchEvent(new MouseEvent('mouseenter'));
+             const on = [...document.querySelectorAll('#board .sys.pointed')].map((g) => g.dataset.system);
+             t.dispatchEvent(new MouseEvent('mouseleave'));
+             const off = document.querySelectorAll('#board .sys.pointed').length;
+             return {on, off, words: t.innerText};")
+        .await;
+    assert_eq!(
+        pointed["on"].as_array().map(|a| a.len()),
+        Some(1),
+        "{pointed}"
+    );
+    assert_eq!(pointed["off"], 0, "{pointed}");
+    let sys = pointed["on"][0].as_str().unwrap().to_string();
+    let before = table.version().await;
+    table
+        .js(&format!(
+            "document.querySelector('#board g.sys[data-target=\"sys:{sys}\"]').dispatchEvent(new MouseEvent('click', {{bubbles: true}})); return 1;"
+        ))
+        .await;
+    // One term there is added at once; several are listed first.
+    let from_map = table
+        .js(
+            "const f = document.querySelector('#choices .summit .from-map');
+             return f ? [...f.querySelectorAll('button.choice')].map((b) => b.innerText) : null;",
+        )
+        .await;
+    if let Some(list) = from_map.as_array() {
+        assert!(list.len() > 1, "{from_map}");
+        let t = table
+            .js("const b = document.querySelector('#choices .summit .from-map button.choice'); const w = b.innerText; b.click(); return w;")
+            .await;
+        assert!(list.contains(&t), "{t}");
+    }
+    while table.version().await == before {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    wait_for("#choices .summit .deal-terms li[data-system]").await;
+    let ring = table
+        .js("return [...document.querySelectorAll('#board .start text')].map((t) => t.textContent);")
+        .await;
+    assert!(
+        ring.as_array().is_some_and(|r| r
+            .iter()
+            .any(|t| t.as_str().is_some_and(|t| t.contains("ceded to")))),
+        "the ceded system is ringed on the map: {ring}"
+    );
+    let deal = table
+        .js("return [...document.querySelectorAll('#choices .summit .deal-terms li')].map((l) => l.innerText);")
+        .await;
+    assert_eq!(deal[0], serde_json::json!(added), "{deal}");
+    assert_eq!(deal.as_array().map(|d| d.len()), Some(2), "{deal}");
     // A second menu open for the screenshot: the deal, the Rival, a menu.
     table
         .js("const m = document.querySelectorAll('#choices .summit button.menu'); m[m.length > 1 ? 1 : 0].click(); return 1;")
@@ -1202,7 +1260,7 @@ async fn summit_by_clicking(table: &mut Table, hub: &Arc<Hub>) {
                      terms: [...c.querySelectorAll('.deal-terms li')].map((l) => l.innerText),
                      buttons: [...c.querySelectorAll('.acts button')].map((b) => b.innerText)};")
         .await;
-    assert_eq!(consent["terms"], serde_json::json!([added]), "{consent}");
+    assert_eq!(consent["terms"], deal, "{consent}");
     assert_eq!(
         consent["buttons"],
         serde_json::json!(["Agree", "Decline"]),

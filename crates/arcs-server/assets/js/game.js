@@ -12,7 +12,7 @@ import * as panels from "./panels.js";
 import { setUpZoom } from "./zoom.js";
 import { setUpMapZoom } from "./mapzoom.js";
 import { renderHelp, topicOf, topicTitle, loadHelp } from "./help.js";
-import { isSummitDecision, renderSummit, summitWaiting, closeMenu } from "./summit.js";
+import { isSummitDecision, renderSummit, summitWaiting, closeMenu, wireDealRings } from "./summit.js";
 import { renderReplay } from "./replay.js";
 
 const gameId = () => location.pathname.split("/").pop();
@@ -415,8 +415,9 @@ function render() {
 }
 
 /**
- * Starting spots to mark on the map: in the campaign's setup, the
- * systems this seat's legal choices name (where it may place); in a
+ * Rings to mark on the map: in the campaign's setup, the systems this
+ * seat's legal choices name (where it may place); the systems of the
+ * Summit deal's Cede Control terms; in a
  * Leaders & Lore game while the draft is on, each seat's A, B and C
  * systems on the setup card (`view.starts`, from the engine).
  */
@@ -424,13 +425,20 @@ function startSpots(v) {
   const out = new Map();
   const add = (sys, label, seat) => {
     const m = out.get(sys) || { labels: [], seat };
-    m.labels.push(label);
+    if (!m.labels.includes(label)) m.labels.push(label);
     if (m.seat !== seat) m.seat = null;
     out.set(sys, m);
   };
   const p = v.pending && v.pending.prompt;
   if (p && p.kind === "place_start" && snap.your_turn) {
     for (const key of targets.keys()) if (key.startsWith("sys:")) add(key.slice(4), "start", snap.you);
+  }
+  // The Summit's deal on the table: each Cede Control term rings the
+  // system whose piece changes hands, in the receiver's colour.
+  const sm = v.campaign && v.campaign.summit;
+  for (const t of (sm && sm.deal) || []) {
+    const cede = t.act && typeof t.act === "object" && t.act.cede;
+    if (cede) add(cede.system, `ceded to P${t.to}`, t.to);
   }
   for (const st of v.starts || []) {
     add(st.a, `P${st.seat} A`, st.seat);
@@ -460,7 +468,7 @@ function renderDecision() {
   // legal choices, grouped by Rival, kind and direction.
   const summit = isSummitDecision(snap);
   $("dock").classList.toggle("summit", summit);
-  if (summit) renderSummit(box, snap, choose);
+  if (summit) renderSummit(box, snap, choose, subset, () => { subset = null; renderDecision(); });
   else renderChoices(box, snap, subset, choose, () => { subset = null; renderDecision(); });
   const now = `${snap.version}/${subset ? subset.join(",") : ""}`;
   box.scrollTop = now === listed ? top : 0;
@@ -469,6 +477,7 @@ function renderDecision() {
   if (!snap.your_turn) {
     // During a Summit everyone sees the deal on the table.
     box.innerHTML = `<p class="wait">${esc(banner().text)}</p>${summitWaiting(snap)}`;
+    wireDealRings(box);
   }
   // Help where the decision is: the rules term this prompt is about.
   const p = snap.view.pending && snap.view.pending.prompt;

@@ -34,6 +34,11 @@ export function keysOf(choice, me) {
     case "player": return [`player:${v}`];
     case "trophy": return [`player:${v.owner}`];
     case "resource": return [`res:${v}`];
+    case "negotiate": {
+      // A Summit's Cede Control term names its system (and the piece).
+      const cede = v.act && typeof v.act === "object" && v.act.cede;
+      return cede ? keysOf({ piece: { system: cede.system, piece: cede.piece } }, me) : [];
+    }
     default: return [];
   }
 }

@@ -78,7 +78,7 @@ function sortChoices(snap) {
 /** The deal on the table as a list, term by term in the engine's words
  *  (each names who gives and who receives). */
 function dealList(deal) {
-  return `<ol class="deal-terms">${deal.map((t) => `<li data-by="${t.by}" data-to="${t.to}">${seatWords(t.words)}</li>`).join("")}</ol>`;
+  return `<ol class="deal-terms">${deal.map((t) => `<li data-by="${t.by}" data-to="${t.to}"${cededSystem(t.act) ? ` data-system="${esc(cededSystem(t.act))}"` : ""}>${seatWords(t.words)}</li>`).join("")}</ol>`;
 }
 
 /** The parties a deal needs the consent of: everyone in it but the proposer. */
@@ -108,12 +108,27 @@ function menus(snap, side, title, list) {
     chips.push(`<button type="button" class="menu${isOpen ? " open" : ""}" data-menu="${esc(key)}" aria-expanded="${isOpen}">${esc(kindName(k))} <span class="n">${of.length}</span></button>`);
     if (isOpen) items = `<div class="menu-items" role="group" aria-label="${esc(kindName(k))}">${of.map((t) => button(snap, t.i, termWords(snap, t.i), "term")).join("")}</div>`;
   }
-  return `<div class="side" data-side="${side}"><h4>${title}</h4><div class="menus">${chips.join("")}</div>${items}</div>`;
+  return `<div class="side${items ? " has-open" : ""}" data-side="${side}"><h4>${title}</h4><div class="menus">${chips.join("")}</div>${items}</div>`;
+}
+
+/** The system a Cede Control choice or term names, or null. */
+function cededSystem(act) {
+  const cede = act && typeof act === "object" && act.cede;
+  return cede ? cede.system : null;
+}
+
+/** Rings `sys` on the map while the pointer or focus is on a term that
+ *  names it (and clears the ring when `sys` is null). */
+function pointAt(sys) {
+  document.querySelectorAll("#board .sys.pointed").forEach((g) => g.classList.remove("pointed"));
+  if (sys) document.querySelectorAll(`#board .sys[data-system="${CSS.escape(sys)}"]`).forEach((g) => g.classList.add("pointed"));
 }
 
 /** Renders the builder (or the consent panel) into `box`, the choices
- *  region; `onPick(i)` sends a choice. */
-export function renderSummit(box, snap, onPick) {
+ *  region; `onPick(i)` sends a choice. `subset` (choice indices, after a
+ *  system was clicked on the map) shows those terms first, with
+ *  `onAll` to go back to the whole builder. */
+export function renderSummit(box, snap, onPick, subset = null, onAll = null) {
   const sm = summitOf(snap);
   const me = snap.you;
   const stage = sm.stage;
@@ -138,6 +153,12 @@ export function renderSummit(box, snap, onPick) {
       proposal: "Add terms, then propose the deal, or withdraw it.",
     }[stage] || "";
     html += `<p class="summit-head">${esc(head)}</p>`;
+    if (subset && subset.length) {
+      // A system clicked on the map: the terms that cede a piece there.
+      html += `<section class="from-map" aria-label="Terms for the system you clicked"><h4>Cede Control there</h4><div class="menu-items">`
+        + subset.map((i) => button(snap, i, termWords(snap, i), "term")).join("")
+        + `</div><button type="button" class="all-terms">Back to every term</button></section>`;
+    }
     if (stage === "proposal") {
       const need = partiesOf(deal, me);
       html += `<section class="deal" aria-label="Your deal so far"><h4>Your deal so far</h4>${dealList(deal)}`
@@ -167,7 +188,7 @@ export function renderSummit(box, snap, onPick) {
     if (between.length) rest.push(["between", "Between other players", between.map((t) => t.i)]);
     if (other.length) rest.push(["other", "Other", other]);
     if (rest.length) {
-      html += `<div class="side" data-side="rest"><div class="menus">${rest.map(([k, name, list]) => `<button type="button" class="menu${open === k ? " open" : ""}" data-menu="${k}" aria-expanded="${open === k}">${esc(name)} <span class="n">${list.length}</span></button>`).join("")}</div>`;
+      html += `<div class="side${rest.some(([k]) => k === open) ? " has-open" : ""}" data-side="rest"><div class="menus">${rest.map(([k, name, list]) => `<button type="button" class="menu${open === k ? " open" : ""}" data-menu="${k}" aria-expanded="${open === k}">${esc(name)} <span class="n">${list.length}</span></button>`).join("")}</div>`;
       const shown = rest.find(([k]) => k === open);
       if (shown) html += `<div class="menu-items">${shown[2].map((i) => button(snap, i, termWords(snap, i), "term")).join("")}</div>`;
       html += `</div>`;
@@ -180,8 +201,18 @@ export function renderSummit(box, snap, onPick) {
     if (acts.yes !== undefined) ends.push(button(snap, acts.yes, termWords(snap, acts.yes), "act"));
     html += `<div class="acts">${ends.join("")}</div>`;
   }
-  box.innerHTML = `<div class="summit" data-stage="${esc(stage)}">${html}</div>`;
-  box.querySelectorAll("button.choice").forEach((b) => { b.onclick = () => { open = null; onPick(Number(b.dataset.choice)); }; });
+  box.innerHTML = `<div class="summit${open ? " menu-open" : ""}" data-stage="${esc(stage)}">${html}</div>`;
+  const choices = (snap.view.pending && snap.view.pending.choices) || [];
+  box.querySelectorAll("button.choice").forEach((b) => {
+    const i = Number(b.dataset.choice);
+    b.onclick = () => { open = null; pointAt(null); onPick(i); };
+    const c = choices[i];
+    const sys = c && typeof c === "object" && c.negotiate ? cededSystem(c.negotiate.act) : null;
+    if (sys) hoverRing(b, sys);
+  });
+  wireDealRings(box);
+  const all = box.querySelector("button.all-terms");
+  if (all && onAll) all.onclick = onAll;
   box.querySelectorAll("button[data-rival]").forEach((b) => {
     b.onclick = () => { rival = Number(b.dataset.rival); open = null; renderSummit(box, snap, onPick); };
   });
@@ -194,6 +225,19 @@ export function renderSummit(box, snap, onPick) {
       if (first) first.scrollIntoView({ block: "nearest" });
     };
   });
+}
+
+/** A deal's Cede Control terms inside `box` ring their system on hover. */
+export function wireDealRings(box) {
+  box.querySelectorAll("li[data-system]").forEach((li) => hoverRing(li, li.dataset.system));
+}
+
+/** Rings `sys` on the map while `el` is pointed at or focused. */
+function hoverRing(el, sys) {
+  el.addEventListener("mouseenter", () => pointAt(sys));
+  el.addEventListener("mouseleave", () => pointAt(null));
+  el.addEventListener("focus", () => pointAt(sys));
+  el.addEventListener("blur", () => pointAt(null));
 }
 
 /** The consent panel: the deal term by term, who gives what, Agree or Decline. */
