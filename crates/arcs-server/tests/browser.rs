@@ -71,6 +71,17 @@ const SIZES: [(&str, u32, u32); 3] = [
 const FITS: &str = r#"
 const W = innerWidth, H = innerHeight, desk = W > 900;
 const out = {off: [], scroll: false, cut: [], hidden: [], errors: window.arcsErrors || []};
+// A box to type a name in or a menu is never squeezed to a few letters.
+for (const e of document.querySelectorAll('input:not([type=checkbox]):not([type=radio]):not([type=range]):not([type=hidden]), select')) {
+  if (e.offsetParent && e.clientWidth < 80) out.cut.push(`${e.getAttribute('aria-label') || e.id || e.tagName}: ${e.clientWidth}px wide`);
+}
+// No page (the lobby included) scrolls sideways.
+const root = document.documentElement;
+if (root.scrollWidth > root.clientWidth + 1) {
+  const wide = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > root.clientWidth + 1)
+    .slice(0, 3).map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.className && e.className.baseVal === undefined ? '.' + e.className : ''}`);
+  out.off.push(`page: ${root.scrollWidth}px wide in ${root.clientWidth}px (${wide.join(', ')})`);
+}
 if (!document.querySelector('[data-region]')) return out;
 out.scroll = desk && document.documentElement.scrollHeight > H + 1;
 const need = desk ? ['map', 'hand', 'choices', 'players', 'ambitions', 'court'] : ['map', 'choices'];
@@ -85,6 +96,10 @@ for (const e of document.querySelectorAll('body *')) {
   if (!e.offsetParent || e.children.length) continue;
   const cs = getComputedStyle(e);
   if (cs.textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1) out.cut.push(e.textContent.slice(0, 40));
+}
+// An action card's suit name is never clipped ("Administratio").
+for (const e of document.querySelectorAll('.card.action .name')) {
+  if (e.offsetParent && e.scrollWidth > e.clientWidth + 1) out.cut.push(`card name: ${e.textContent}`);
 }
 // What the decision names: in the window and inside every panel that
 // clips it (a dialog over the table excepted).
