@@ -172,7 +172,7 @@ impl BattleFrame {
     }
 
     /// The attacker took a Trophy (a campaign Fate may count it).
-    fn trophy_taken(&self, s: &mut GameState, ev: &mut dyn Sink) {
+    fn trophy_taken(&self, s: &mut GameState, of: Owner, ev: &mut dyn Sink) {
         if s.is_campaign() {
             crate::campaign::fates::notify(
                 s,
@@ -180,6 +180,7 @@ impl BattleFrame {
                     seat: self.attacker,
                     n: 1,
                     imperial: self.pre_done & IMPERIAL_ATTACK != 0,
+                    of,
                 },
                 ev,
             );
@@ -208,7 +209,7 @@ impl BattleFrame {
         let destroyed = s.hit_ship(self.system, Owner::Blight, damaged, Some(self.attacker));
         Tally::ship(s, Side::Defender, destroyed);
         if destroyed {
-            self.trophy_taken(s, ev);
+            self.trophy_taken(s, Owner::Blight, ev);
             log!(
                 ev,
                 "hit",
@@ -573,7 +574,7 @@ impl BattleFrame {
             crate::campaign::flagship::hit(s, owner, slot, trophy, ev);
         } else if crate::campaign::flagship::hit(s, owner, slot, Some(self.attacker), ev) {
             self.took_trophies = true;
-            self.trophy_taken(s, ev);
+            self.trophy_taken(s, owner.owner(), ev);
         }
     }
 
@@ -802,7 +803,7 @@ impl BattleFrame {
                                 crate::describe::capitalise(&owner.name()),
                                 self.system
                             );
-                            self.trophy_taken(s, ev);
+                            self.trophy_taken(s, owner, ev);
                         } else {
                             log!(
                                 ev,
@@ -820,15 +821,15 @@ impl BattleFrame {
                         // A destroyed city may push Ransack (and card) frames
                         // above the battle: pause it, so it resumes
                         // automatically once they are done.
-                        let destroyed =
-                            s.sys(self.system).slots[slot as usize].is_some_and(|b| b.damaged);
+                        let hit = s.sys(self.system).slots[slot as usize];
+                        let destroyed = hit.is_some_and(|b| b.damaged);
                         self.took_trophies |= destroyed && self.defender.seat().is_some();
                         Tally::building(s, destroyed);
                         self.paused = true;
                         self.store(s);
                         s.hit_building(self.system, slot, Some(self.attacker), ev);
-                        if destroyed {
-                            self.trophy_taken(s, ev);
+                        if let Some(b) = hit.filter(|b| b.damaged) {
+                            self.trophy_taken(s, b.owner, ev);
                         }
                     }
                     Piece::Flagship { owner, .. } => {

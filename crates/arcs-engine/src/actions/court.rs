@@ -193,6 +193,13 @@ pub fn take_card(
             ""
         }
     );
+    if others == OthersAgents::Captured && s.is_campaign() {
+        for x in Seat::all(s.players) {
+            if x != seat {
+                crate::campaign::fates::captured(s, seat, x, agents[x.index()], ev);
+            }
+        }
+    }
     if council {
         crate::campaign::council::secured(s, seat, ev);
         // p27: a card attached to the Council is secured with it (the

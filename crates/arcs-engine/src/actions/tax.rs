@@ -264,6 +264,7 @@ fn do_tax(
                 { systems: vec![system] },
                 "{seat} captures an agent of {owner}."
             );
+            crate::campaign::fates::captured(s, seat, owner, 1, ev);
         } else {
             log!(
                 ev,

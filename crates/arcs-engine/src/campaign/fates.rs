@@ -35,9 +35,18 @@ pub enum FateEvent {
     Initiative { seat: Seat },
     /// `n` Imperial ships were placed on the map.
     ImperialPlaced { n: u8 },
-    /// `seat` took `n` Trophies in a battle it attacked in; `imperial`:
-    /// with attacking Imperial ships.
-    BattleTrophies { seat: Seat, n: u8, imperial: bool },
+    /// `seat` took `n` Trophies of `of`'s pieces in a battle it attacked
+    /// in; `imperial`: with attacking Imperial ships.
+    BattleTrophies {
+        seat: Seat,
+        n: u8,
+        imperial: bool,
+        of: Owner,
+    },
+    /// `seat` captured `n` agents of `of` (secured a Court card, taxed a
+    /// city, Abduct, a gate toll…; never a Captive handed over in a Summit
+    /// or taken from another player's Captives).
+    Captured { seat: Seat, of: Seat, n: u8 },
     /// `seat` used a Prelude ability of `card`; `discarded`: the card
     /// discards itself to do so.
     Prelude {
@@ -157,6 +166,9 @@ pub struct FateDef {
     /// A, p28): `(state, seat, act, objective completed, sink)`. The Power
     /// lost for a failed objective is the Intermission's, not the hook's.
     pub resolution: Option<Resolution>,
+    /// The Resolution cards (Act I's, Act II's) that `resolution` carries
+    /// out in full; "" for one not yet built (`arcs cards` reports it).
+    pub resolutions: [&'static str; 2],
     /// Its objectives: counts what happens (see [`FateEvent`]).
     pub on: Option<FateHook>,
     /// Act III, A and B Fates: how many of its two grand ambitions the seat
@@ -181,6 +193,14 @@ pub fn notify(s: &mut GameState, e: FateEvent, ev: &mut dyn Sink) {
         if let Some(f) = fates[x.index()].and_then(def).and_then(|d| d.on) {
             f(s, x, &e, ev);
         }
+    }
+}
+
+/// `seat` captured `n` agents of `of` (a Fate may count it).
+#[inline]
+pub fn captured(s: &mut GameState, seat: Seat, of: Seat, n: u8, ev: &mut dyn Sink) {
+    if n > 0 && s.is_campaign() {
+        notify(s, FateEvent::Captured { seat, of, n }, ev);
     }
 }
 
@@ -248,6 +268,35 @@ pub fn setup_implemented(card: CardId) -> bool {
             && f.setup[act].is_some()
             && (kind == CardKind::Setup || f.on.is_some())
     })
+}
+
+/// Whether `card` is a Resolution card an implemented Fate carries out.
+pub fn resolution_implemented(card: CardId) -> bool {
+    let code = card.code();
+    FATES
+        .iter()
+        .any(|f| f.resolutions.contains(&code) && !code.is_empty())
+}
+
+/// A Resolution adds these cards of the Fate Set to the Court deck (p28):
+/// on top for now; the next Act's setup shuffles the deck (p7).
+pub fn add_to_court_deck(s: &mut GameState, cards: &[CardId]) {
+    for &c in cards {
+        s.court_deck.put_on_top(c);
+    }
+}
+
+/// A Resolution scraps these cards (p28): out of the campaign for good,
+/// wherever they were not yet (kept in `Campaign::court_scrapped` so every
+/// view and check knows they are gone).
+pub fn scrap(s: &mut GameState, cards: &[CardId]) {
+    if let Some(c) = s.campaign_mut() {
+        for &card in cards {
+            if !c.court_scrapped.contains(&card) {
+                let _ = c.court_scrapped.try_push(card);
+            }
+        }
+    }
 }
 
 /// Whether the Fate of `card` can be played in `act`: its Setup side for
@@ -382,6 +431,7 @@ pub(crate) mod test_fates {
                 card: $card,
                 setup: [None, Some(setup), Some(setup)],
                 resolution: Some(resolve),
+                resolutions: ["", ""],
                 on: None,
                 grand: None,
                 final_objective: $n >= 17,

@@ -313,12 +313,15 @@ pub fn deal_fate_offers(s: &mut GameState, ev: &mut dyn Sink) -> bool {
     let Some(c) = s.campaign_mut() else {
         return false;
     };
+    let keep_all = super::next_act::next_group_unbuilt(c.act);
     let mut any = false;
     for x in order {
         let Some(current) = c.fates[x.index()] else {
             continue;
         };
-        let offer = if super::fates::objective_complete(c, x) {
+        let offer = if keep_all {
+            [Some(current), None]
+        } else if super::fates::objective_complete(c, x) {
             [Some(current), c.fate_pool.pop()]
         } else {
             [c.fate_pool.pop(), c.fate_pool.pop()]
@@ -326,7 +329,14 @@ pub fn deal_fate_offers(s: &mut GameState, ev: &mut dyn Sink) -> bool {
         c.fate_offer[x.index()] = offer;
         any = true;
     }
-    if any {
+    if any && keep_all {
+        log!(
+            ev,
+            "intermission",
+            None,
+            "Choose Fate: the next Fates are not in this version of the game yet, so everyone keeps their Fate."
+        );
+    } else if any {
         log!(
             ev,
             "intermission",

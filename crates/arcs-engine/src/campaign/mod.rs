@@ -376,7 +376,10 @@ pub fn rules_card_implemented(card: CardId) -> bool {
         "ARCS-AID10A",
         "ARCS-AID10B",
     ];
-    RULES.contains(&card.code()) || fates::setup_implemented(card) || fates::def(card).is_some()
+    RULES.contains(&card.code())
+        || fates::setup_implemented(card)
+        || fates::resolution_implemented(card)
+        || fates::def(card).is_some()
 }
 
 /// Pieces of the Empire, the Free States or the Blight go back to their

@@ -282,12 +282,13 @@ pub fn two_player_boxes(s: &mut GameState) -> [u8; 2] {
 pub fn fate_draw_problem(s: &GameState, pool: &[CardId], act: u8) -> Option<ConfigError> {
     let c = s.campaign()?;
     let mut need = 0;
+    let keep_all = next_group_unbuilt(act.saturating_sub(1));
     for x in s.seat_ids() {
         let Some(current) = c.fates[x.index()] else {
             continue;
         };
-        if fates::objective_complete(c, x) {
-            need += 1;
+        if keep_all || fates::objective_complete(c, x) {
+            need += (!keep_all) as usize;
             if !fates::plays(current, act) {
                 return Some(ConfigError::Campaign(format!(
                     "{x} completed their objective and may keep the {}, whose Act {} cards \
@@ -321,6 +322,15 @@ pub fn fate_draw_problem(s: &GameState, pool: &[CardId], act: u8) -> Option<Conf
 /// with a Fate in Act II, only the C Fates in Act III.
 pub fn places_objective_marker(act: u8, fate: CardId) -> bool {
     act < 3 || fates::number(fate).is_some_and(|n| n >= 17)
+}
+
+/// Whether this build has no Fate of the group drawn after `finished_act`
+/// (the B Fates before issue 23, the C Fates before issue 24): then every
+/// seat keeps its Fate at step F, whatever became of its objective, so a
+/// campaign with the A Fates goes on (docs/rulings.md R-CAMP-KEEP-UNBUILT).
+/// Unit tests have stand-in B and C Fates and draw as the rules say.
+pub fn next_group_unbuilt(finished_act: u8) -> bool {
+    fates::playable(fate_group(finished_act)).is_empty()
 }
 
 /// The Fate cards step F draws from, shuffled by the caller: the B Fates

@@ -1005,6 +1005,7 @@ pub fn after_enter(
             Some(holder),
             "{holder} captures an agent of {mover} at the gate (Gate Ports)."
         );
+        crate::campaign::fates::captured(s, holder, mover, 1, ev);
     }
 }
 

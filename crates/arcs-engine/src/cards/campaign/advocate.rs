@@ -35,6 +35,7 @@ pub static FATE: FateDef = FateDef {
     card: "ARCS-FATE04",
     setup: [Some(setup_act_one), None, None],
     resolution: None,
+    resolutions: ["", ""],
     on: Some(objective),
     grand: None,
     final_objective: false,

@@ -41,6 +41,8 @@ pub static REPRINTS: &[(&str, &str)] = &[
     ("ARCS-CC08", "ARCS-BC20"), // Silver-Tongues
     ("ARCS-CC09", "ARCS-BC22"), // Sworn Guardians
     ("ARCS-CC10", "ARCS-BC23"), // Elder Broker
+    ("ARCS-F708", "ARCS-BC14"), // Court Enforcers (the Admiral's)
+    ("ARCS-F709", "ARCS-BC14"),
 ];
 
 #[cfg(test)]

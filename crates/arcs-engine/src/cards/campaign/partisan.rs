@@ -31,6 +31,7 @@ pub static FATE: FateDef = FateDef {
     card: "ARCS-FATE06",
     setup: [Some(setup_act_one), None, None],
     resolution: None,
+    resolutions: ["", ""],
     on: Some(objective),
     grand: None,
     final_objective: false,

@@ -23,6 +23,7 @@ pub static FATE: FateDef = FateDef {
     card: "ARCS-FATE01",
     setup: [Some(setup_act_one), None, None],
     resolution: None,
+    resolutions: ["", ""],
     on: Some(objective),
     grand: None,
     final_objective: false,

@@ -193,6 +193,9 @@ impl Procedure for Effect {
                     for (i, n) in taken.iter().enumerate() {
                         s.seat_mut(seat).captives[i] += n;
                     }
+                    for x in Seat::all(s.players) {
+                        crate::campaign::fates::captured(s, seat, x, taken[x.index()], ev);
+                    }
                     log!(
                         ev,
                         "abduct",
