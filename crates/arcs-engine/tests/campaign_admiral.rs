@@ -1,8 +1,8 @@
-//! The Admiral through Act II (issue 22): random Act II games from its Act
-//! II setup (F712A) with every invariant checked after each step; the
-//! Act's cards (Command Chaos in the Court deck, later the Defectors and
-//! Uprisings) and its objective (F712B) run under random play. Whole
-//! campaigns with Fates wait for the other A Fates' Act II cards.
+//! The Admiral through Acts II and III (issue 22): random games from its
+//! Act II setup (F712A) and its Act III setup (F719A, Martial Law) with
+//! every invariant checked after each step; the Acts' cards and its
+//! objective (F712B) run under random play. Whole campaigns with Fates
+//! wait for the other A Fates' later cards.
 
 use arcs_engine::scenario::Scenario;
 use arcs_engine::{Game, Pending};
@@ -10,8 +10,9 @@ use rand::{Rng, SeedableRng};
 
 mod common;
 
-/// An Act II table from its setup, the Admiral in seat 1 (no other Fate).
-fn act_two(players: u8, seed: u64) -> Game {
+/// An Act II or III table from its setup, the Admiral in seat 1 (no other
+/// Fate).
+fn act_table(act: u8, players: u8, seed: u64) -> Game {
     let mut text = format!("players {players}\nmode campaign\nseed {seed}\nfate P1 Admiral\n");
     for (k, sys) in ["1.1", "2.1", "3.1", "4.1"]
         .iter()
@@ -24,7 +25,7 @@ fn act_two(players: u8, seed: u64) -> Game {
             k + 1
         ));
     }
-    text.push_str("phase setup act 2\n");
+    text.push_str(&format!("phase setup act {act}\n"));
     Scenario::parse(&text)
         .unwrap_or_else(|e| panic!("{text}\n{e}"))
         .build()
@@ -37,7 +38,7 @@ fn random_act_two_games_with_the_admiral_keep_every_invariant() {
     let (mut advanced, mut chaos) = (0, 0);
     for i in 0..n {
         let players = 2 + (i % 3) as u8;
-        let mut g = act_two(players, 500 + i);
+        let mut g = act_table(2, players, 500 + i);
         let start = g.state().campaign().unwrap().objective[0];
         assert_eq!(start, 30, "F712B starts on 30");
         let mut rng = rand::rngs::SmallRng::seed_from_u64(i);
@@ -61,4 +62,27 @@ fn random_act_two_games_with_the_admiral_keep_every_invariant() {
         "the Admiral's Act II objective never advanced"
     );
     eprintln!("{n} Act II games: the objective advanced in {advanced}; Command Chaos resolved or secured in {chaos}");
+}
+
+#[test]
+fn random_act_three_games_under_martial_law_keep_every_invariant() {
+    let n = common::games(30);
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut g = act_table(3, players, 900 + i);
+        assert!(common::logged(&g, "Martial Law joins the rules booklet"));
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(i);
+        let mut steps = 0;
+        while let Pending::Decision(d) = g.pending() {
+            let c = d.choices[rng.gen_range(0..d.choices.len())];
+            g.apply(d.seat, c)
+                .unwrap_or_else(|e| panic!("game {i}, step {steps}: {e}"));
+            if let Err(v) = arcs_engine::invariants::check(g.state()) {
+                panic!("game {i} ({players}p), step {steps}: {v:?}");
+            }
+            steps += 1;
+            assert!(steps < 50_000, "game {i} does not end");
+        }
+        assert!(g.state().is_over(), "game {i}");
+    }
 }

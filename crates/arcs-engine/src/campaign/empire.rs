@@ -22,6 +22,7 @@ pub fn on_turn(s: &GameState, seat: Seat) -> bool {
 pub fn presence(s: &GameState, seat: Seat, sys: SystemId) -> bool {
     s.is_regent(seat)
         && on_turn(s, seat)
+        && !fleet_barred(s, seat)
         && (s.has_loyal_piece(seat, sys)
             || crate::cards::ignores_law(s, seat, crate::cards::IGNORE_PRESENCE))
 }
@@ -30,10 +31,21 @@ pub fn presence(s: &GameState, seat: Seat, sys: SystemId) -> bool {
 /// ambitions, objectives and events.
 pub fn controls_for_events(s: &GameState, seat: Seat, sys: SystemId) -> bool {
     match s.controller(sys) {
-        Some(Owner::Empire) => s.first_regent() == Some(seat),
+        Some(Owner::Empire) => s.first_regent() == Some(seat) && !fleet_barred(s, seat),
         Some(o) => o == seat.owner(),
         None => false,
     }
+}
+
+/// Whether a law in the rules booklet bars `seat` from the Imperial Fleet
+/// (a card's `Behavior::bars_fleet`: Martial Law, ARCS-F720).
+pub fn fleet_barred(s: &GameState, seat: Seat) -> bool {
+    let Some(c) = s.campaign() else { return false };
+    c.booklet.iter().any(|&card| {
+        crate::cards::behavior(card)
+            .and_then(|b| b.bars_fleet)
+            .is_some_and(|f| f(s, seat))
+    })
 }
 
 /// p10 Command the Imperial Fleet: on a Regent's turn, in systems with
@@ -187,7 +199,7 @@ pub fn catapult_stops(s: &GameState, seat: Seat, to: SystemId, with_imperial: bo
     match s.controller(to) {
         None => false,
         Some(o) if o == seat.owner() => false,
-        Some(Owner::Empire) => s.is_outlaw(seat),
+        Some(Owner::Empire) => s.is_outlaw(seat) || fleet_barred(s, seat),
         Some(Owner::Seat(x)) if s.is_regent(x) => s.is_outlaw(seat) || !with_imperial,
         Some(_) => true,
     }

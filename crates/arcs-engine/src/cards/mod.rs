@@ -214,6 +214,12 @@ pub struct Behavior {
     /// (their Prelude abilities and new actions): they are offered only
     /// while it holds (Guild Overseers). See [`may_use_actions`].
     pub guild_actions_if: Option<fn(&GameState, Seat) -> bool>,
+    /// A law in the rules booklet that bars a Regent from the Imperial
+    /// Fleet when it returns true for that seat: no command of Imperial
+    /// ships, no control of Empire-controlled systems for the First
+    /// Regent, Empire-controlled gates end its Catapult moves (Martial
+    /// Law). See `campaign::empire::fleet_barred`.
+    pub bars_fleet: Option<fn(&GameState, Seat) -> bool>,
 }
 
 impl Behavior {
@@ -271,6 +277,7 @@ impl Behavior {
         fate_crisis: None,
         seize_by_outrage: false,
         guild_actions_if: None,
+        bars_fleet: None,
     };
 }
 

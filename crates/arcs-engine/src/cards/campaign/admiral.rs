@@ -31,17 +31,23 @@ pub static CARDS: &[&Behavior] = &[
     &IMPERIAL_DEFECTORS_4,
     &MASS_UPRISING,
     &MASS_UPRISING_2,
+    &MARTIAL_LAW,
+    &MARTIAL_LAW_REMINDER,
 ];
 
 /// The Fate.
 pub static FATE: FateDef = FateDef {
     number: 7,
     card: "ARCS-FATE07",
-    setup: [Some(setup_act_one), Some(setup_act_two), None],
+    setup: [
+        Some(setup_act_one),
+        Some(setup_act_two),
+        Some(setup_act_three),
+    ],
     resolution: Some(resolution),
     resolutions: ["ARCS-F704", "ARCS-F714"],
     on: Some(objective),
-    grand: None,
+    grand: Some(grand_ambitions),
     final_objective: false,
     leave: None,
 };
@@ -87,6 +93,79 @@ fn setup_act_two(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
         Some(seat),
         "{seat} shuffles Command Chaos into the Court deck."
     );
+}
+
+/// F719A: Martial Law (F720) into the rules booklet, explained to everyone;
+/// its second copy (F721) tucked under the card play area as a reminder.
+fn setup_act_three(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
+    if let Some(c) = s.campaign_mut() {
+        let _ = c.booklet.try_push(crate::card_id!("ARCS-F720"));
+    }
+    log!(
+        ev,
+        "setup",
+        Some(seat),
+        "Martial Law joins the rules booklet: Regents other than the Admiral without Imperial \
+         Officers or Rogue Admirals cannot command the Imperial Fleet, the First Regent among them \
+         does not control the Empire's systems, and Empire-controlled gates end their Catapult \
+         moves. Its reminder copy is tucked under the card play area."
+    );
+}
+
+/// F719B *Keep the Monopoly on Force* (Act III grand ambitions, p9): being
+/// a Regent, (a) control at least 9 planets (the First Regent counts the
+/// Empire's, as for ambitions: Martial Law never bars the Admiral), and (b)
+/// have more Loyal ships on the map than each Rival. Returns how many hold.
+fn grand_ambitions(s: &GameState, seat: Seat) -> u8 {
+    if !s.is_regent(seat) {
+        return 0;
+    }
+    let planets = crate::state::systems_in(s.in_play)
+        .filter(|x| !x.is_gate() && crate::campaign::empire::controls_for_events(s, seat, *x))
+        .count();
+    let ships = |x: Seat| -> u32 {
+        crate::state::systems_in(s.in_play)
+            .map(|sys| s.sys(sys).ships_of(x.owner()).total() as u32)
+            .sum()
+    };
+    let mine = ships(seat);
+    let most = Seat::all(s.players)
+        .filter(|x| *x != seat)
+        .all(|x| ships(x) < mine);
+    (planets >= 9) as u8 + most as u8
+}
+
+/// F720 Martial Law (a law of the rules booklet): Regents other than the
+/// Admiral without Imperial Officers or Rogue Admirals cannot command the
+/// Imperial Fleet, a First Regent among them does not control the Empire's
+/// systems for ambitions, objectives and events, and Empire-controlled
+/// gates end their Catapult moves (`campaign::empire::fleet_barred`).
+pub static MARTIAL_LAW: Behavior = Behavior {
+    code: "ARCS-F720",
+    bars_fleet: Some(martial_law_binds),
+    ..Behavior::NONE
+};
+
+/// F721, the reminder copy of Martial Law tucked under the card play area
+/// (F719A): the law itself is the booklet's copy; this one only reminds.
+pub static MARTIAL_LAW_REMINDER: Behavior = Behavior {
+    code: "ARCS-F721",
+    ..Behavior::NONE
+};
+
+/// Whether Martial Law binds `seat`: a Regent whose Fate is not the
+/// Admiral's and who holds neither Imperial Officers nor Rogue Admirals.
+fn martial_law_binds(s: &GameState, seat: Seat) -> bool {
+    let admiral = crate::card_id!("ARCS-FATE07");
+    let exempt = [
+        crate::card_id!("ARCS-F702"),
+        crate::card_id!("ARCS-F706"),
+        crate::card_id!("ARCS-F707"),
+    ];
+    s.is_regent(seat)
+        && s.campaign()
+            .is_some_and(|c| c.fates[seat.index()] != Some(admiral))
+        && !s.seat(seat).guild().iter().any(|c| exempt.contains(c))
 }
 
 /// F714. Completed: scrap the 2 Imperial Defectors (F715–F716); the 2 Mass
@@ -919,5 +998,28 @@ mod tests {
             -4,
             "9 Power lost for the marker on 9"
         );
+    }
+
+    /// F719B: being a Regent, 9 planets controlled and more Loyal ships on
+    /// the map than each Rival, each a grand ambition; an Outlaw has none.
+    #[test]
+    fn f719b_grand_ambitions() {
+        let planets = "1.1 1.2 1.3 2.2 2.3 3.2 3.3 4.2 4.3";
+        let mut text = String::from("act 3\nfate P1 Admiral\n");
+        for p in planets.split(' ') {
+            text.push_str(&format!("system {p}: P1 ship\n"));
+        }
+        text.push_str("system 5.2: P2 3 ships\nsystem 5.3: P3 ship\n");
+        let s = crate::campaign::scenario::test_state(&text);
+        assert_eq!(super::grand_ambitions(&s, Seat(0)), 2);
+        // One planet fewer: only the ships.
+        let s = crate::campaign::scenario::test_state(&text.replace("system 4.3: P1 ship\n", ""));
+        assert_eq!(super::grand_ambitions(&s, Seat(0)), 1);
+        // A Rival with as many Loyal ships: only the planets.
+        let s = crate::campaign::scenario::test_state(&text.replace("P2 3 ships", "P2 9 ships"));
+        assert_eq!(super::grand_ambitions(&s, Seat(0)), 1);
+        // An Outlaw fulfils neither.
+        let s = crate::campaign::scenario::test_state(&format!("{text}title P1 outlaw\n"));
+        assert_eq!(super::grand_ambitions(&s, Seat(0)), 0);
     }
 }
