@@ -32,6 +32,24 @@ fn act_table(act: u8, players: u8, seed: u64) -> Game {
         .unwrap_or_else(|e| panic!("{text}\n{e:?}"))
 }
 
+/// Random legal choices to the Act's end, every invariant checked after
+/// each step.
+fn play_randomly(g: &mut Game, i: u64) {
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(i);
+    let mut steps = 0;
+    while let Pending::Decision(d) = g.pending() {
+        let c = d.choices[rng.gen_range(0..d.choices.len())];
+        g.apply(d.seat, c)
+            .unwrap_or_else(|e| panic!("game {i}, step {steps}: {e}"));
+        if let Err(v) = arcs_engine::invariants::check(g.state()) {
+            panic!("game {i}, step {steps}: {v:?}");
+        }
+        steps += 1;
+        assert!(steps < 50_000, "game {i} does not end");
+    }
+    assert!(g.state().is_over(), "game {i}");
+}
+
 #[test]
 fn random_act_two_games_with_the_admiral_keep_every_invariant() {
     let n = common::games(40);
@@ -41,18 +59,7 @@ fn random_act_two_games_with_the_admiral_keep_every_invariant() {
         let mut g = act_table(2, players, 500 + i);
         let start = g.state().campaign().unwrap().objective[0];
         assert_eq!(start, 30, "F712B starts on 30");
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(i);
-        let mut steps = 0;
-        while let Pending::Decision(d) = g.pending() {
-            let c = d.choices[rng.gen_range(0..d.choices.len())];
-            g.apply(d.seat, c)
-                .unwrap_or_else(|e| panic!("game {i}, step {steps}: {e}"));
-            if let Err(v) = arcs_engine::invariants::check(g.state()) {
-                panic!("game {i} ({players}p), step {steps}: {v:?}");
-            }
-            steps += 1;
-            assert!(steps < 50_000, "game {i} does not end");
-        }
+        play_randomly(&mut g, i);
         advanced += (g.state().campaign().unwrap().objective[0] < start) as u32;
         chaos += (common::logged(&g, "attached to Command Chaos")
             || common::logged(&g, "secures Command Chaos")) as u32;
@@ -71,18 +78,6 @@ fn random_act_three_games_under_martial_law_keep_every_invariant() {
         let players = 2 + (i % 3) as u8;
         let mut g = act_table(3, players, 900 + i);
         assert!(common::logged(&g, "Martial Law joins the rules booklet"));
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(i);
-        let mut steps = 0;
-        while let Pending::Decision(d) = g.pending() {
-            let c = d.choices[rng.gen_range(0..d.choices.len())];
-            g.apply(d.seat, c)
-                .unwrap_or_else(|e| panic!("game {i}, step {steps}: {e}"));
-            if let Err(v) = arcs_engine::invariants::check(g.state()) {
-                panic!("game {i} ({players}p), step {steps}: {v:?}");
-            }
-            steps += 1;
-            assert!(steps < 50_000, "game {i} does not end");
-        }
-        assert!(g.state().is_over(), "game {i}");
+        play_randomly(&mut g, i);
     }
 }

@@ -883,10 +883,12 @@ mod tests {
         CardId::parse(&format!("ARCS-{code}")).unwrap()
     }
 
-    /// The Intermission's step A with the Admiral's marker on `objective`.
-    fn resolved(objective: u8) -> crate::state::GameState {
+    /// The Intermission's step A after `act` with the Admiral's marker on
+    /// `objective` (Power 5 before), every invariant checked around it.
+    fn resolved(act: u8, objective: u8) -> crate::state::GameState {
         let mut s = crate::campaign::scenario::test_state(&format!(
-            "fate P1 Admiral\nobjective P1 {objective}\nbooklet F703\nP1 guild F702\nP1 power 5"
+            "act {act}\nfate P1 Admiral\nobjective P1 {objective}\nbooklet F703\nP1 guild F702\n\
+             P1 power 5"
         ));
         crate::invariants::check(&s).expect("consistent before");
         resolve_fates(&mut s, &mut NoEvents);
@@ -894,26 +896,31 @@ mod tests {
         s
     }
 
+    /// Each card is scrapped for good, or in the Court deck, as `scrapped`
+    /// says.
+    fn assert_fate(s: &crate::state::GameState, codes: &[&str], scrapped: bool) {
+        let c = s.campaign().unwrap();
+        for code in codes {
+            let id = card(code);
+            assert_eq!(c.court_scrapped.contains(&id), scrapped, "{code} scrapped");
+            assert_eq!(
+                s.court_deck.contains(&id),
+                !scrapped,
+                "{code} in the Court deck"
+            );
+        }
+    }
+
     /// F704, objective completed: Honor Guard gained; Rogue Admirals and
     /// Court Enforcers into the Court deck; the Imperial Defectors
     /// scrapped; Use Imperial Foundries stays in the booklet.
     #[test]
     fn f704_completed_objective() {
-        let s = resolved(0);
-        let c = s.campaign().unwrap();
+        let s = resolved(1, 0);
         assert!(s.seat(Seat(0)).guild().contains(&card("F705")));
-        for code in ["F706", "F707", "F708", "F709"] {
-            assert!(
-                s.court_deck.contains(&card(code)),
-                "{code} in the Court deck"
-            );
-            assert!(!c.court_scrapped.contains(&card(code)), "{code}");
-        }
-        for code in ["F710", "F711"] {
-            assert!(c.court_scrapped.contains(&card(code)), "{code} scrapped");
-            assert!(!s.court_deck.contains(&card(code)), "{code}");
-        }
-        assert!(c.booklet.contains(&card("F703")));
+        assert_fate(&s, &["F706", "F707", "F708", "F709"], false);
+        assert_fate(&s, &["F710", "F711"], true);
+        assert!(s.campaign().unwrap().booklet.contains(&card("F703")));
         assert_eq!(s.seat(Seat(0)).power, 5, "no Power lost");
     }
 
@@ -922,20 +929,11 @@ mod tests {
     /// Defectors into the Court deck; the marker's space is lost.
     #[test]
     fn f704_failed_objective() {
-        let s = resolved(4);
-        let c = s.campaign().unwrap();
-        assert!(!c.booklet.contains(&card("F703")));
+        let s = resolved(1, 4);
+        assert!(!s.campaign().unwrap().booklet.contains(&card("F703")));
         assert!(!s.seat(Seat(0)).guild().contains(&card("F705")));
-        for code in ["F703", "F705", "F706", "F707"] {
-            assert!(c.court_scrapped.contains(&card(code)), "{code} scrapped");
-            assert!(!s.court_deck.contains(&card(code)), "{code}");
-        }
-        for code in ["F708", "F709", "F710", "F711"] {
-            assert!(
-                s.court_deck.contains(&card(code)),
-                "{code} in the Court deck"
-            );
-        }
+        assert_fate(&s, &["F703", "F705", "F706", "F707"], true);
+        assert_fate(&s, &["F708", "F709", "F710", "F711"], false);
         assert_eq!(s.seat(Seat(0)).power, 1, "4 Power lost for the marker on 4");
     }
 
@@ -948,51 +946,23 @@ mod tests {
         assert!(!crate::cards::implemented(card("F104")));
     }
 
-    /// The Intermission after Act II (step A) with the marker on `objective`.
-    fn resolved_act_two(objective: u8) -> crate::state::GameState {
-        let mut s = crate::campaign::scenario::test_state(&format!(
-            "act 2\nfate P1 Admiral\nobjective P1 {objective}\nP1 power 5"
-        ));
-        crate::invariants::check(&s).expect("consistent before");
-        resolve_fates(&mut s, &mut NoEvents);
-        crate::invariants::check(&s).expect("consistent after");
-        s
-    }
-
     /// F714, completed: the Act II Imperial Defectors scrapped, the Mass
-    /// Uprisings into the Court deck.
+    /// Uprisings into the Court deck; nothing of Act I's changes.
     #[test]
     fn f714_completed_objective() {
-        let s = resolved_act_two(0);
-        let c = s.campaign().unwrap();
-        for code in ["F715", "F716"] {
-            assert!(c.court_scrapped.contains(&card(code)), "{code} scrapped");
-            assert!(!s.court_deck.contains(&card(code)), "{code}");
-        }
-        for code in ["F717", "F718"] {
-            assert!(
-                s.court_deck.contains(&card(code)),
-                "{code} in the Court deck"
-            );
-        }
+        let s = resolved(2, 0);
+        assert_fate(&s, &["F715", "F716"], true);
+        assert_fate(&s, &["F717", "F718"], false);
+        assert!(s.campaign().unwrap().booklet.contains(&card("F703")));
     }
 
     /// F714, failed: the Defectors into the Court deck, the Uprisings
     /// scrapped.
     #[test]
     fn f714_failed_objective() {
-        let s = resolved_act_two(9);
-        let c = s.campaign().unwrap();
-        for code in ["F715", "F716"] {
-            assert!(
-                s.court_deck.contains(&card(code)),
-                "{code} in the Court deck"
-            );
-        }
-        for code in ["F717", "F718"] {
-            assert!(c.court_scrapped.contains(&card(code)), "{code} scrapped");
-            assert!(!s.court_deck.contains(&card(code)), "{code}");
-        }
+        let s = resolved(2, 9);
+        assert_fate(&s, &["F715", "F716"], false);
+        assert_fate(&s, &["F717", "F718"], true);
         assert_eq!(
             s.seat(Seat(0)).power,
             -4,
