@@ -6,6 +6,7 @@
 //! Defectors (F710–F711). Campaign rules p8, p28; `reference/campaign.md`
 //! §2.7.
 
+use crate::campaign::crises::{remove_card, Removal};
 use crate::campaign::fates::{advance_objective, FateDef, FateEvent};
 use crate::cards::frame::Procedure;
 use crate::cards::{Behavior, PreludeAbility, IGNORE_MOVEMENT, IGNORE_PRESENCE, IGNORE_TRUCE};
@@ -401,12 +402,7 @@ const fn imperial_defectors(code: &'static str) -> Behavior {
         crisis: Some(|s, pos, card, ev| {
             let cluster = s.campaign().map_or(0, |c| c.number_die);
             defect(s, cluster, ev);
-            crate::campaign::crises::remove_card(
-                s,
-                pos,
-                card,
-                crate::campaign::crises::Removal::Bury,
-            );
+            remove_card(s, pos, card, Removal::Bury);
         }),
         on_secured: Some(|s, seat, card, _| {
             // Discarded unless its securer resolves it (then it is buried).
@@ -504,12 +500,7 @@ const fn mass_uprising(code: &'static str) -> Behavior {
         code,
         crisis: Some(|s, pos, card, ev| {
             uprising_crisis(s, ev);
-            crate::campaign::crises::remove_card(
-                s,
-                pos,
-                card,
-                crate::campaign::crises::Removal::Bury,
-            );
+            remove_card(s, pos, card, Removal::Bury);
         }),
         on_secured: Some(|s, seat, card, _| {
             s.court_discard.push(card);
