@@ -149,6 +149,13 @@ pub fn prior(s: &GameState, seat: Seat, c: Choice) -> f64 {
                     0.0
                 }
             }
+            // Book of Liberation: worth it when it clears an Outrage.
+            BuildTarget::FreeCity | BuildTarget::FreeStarport => {
+                let outraged = s
+                    .planet_type(system)
+                    .is_some_and(|r| s.seat(seat).outrage & (1 << r.index()) != 0);
+                0.2 + if outraged { 3.0 } else { 0.0 }
+            }
             BuildTarget::Starport => {
                 1.5 + if s.controlled_by_other(seat, system) {
                     -1.0

@@ -288,6 +288,9 @@ pub enum BuildTarget {
     Ship,
     /// A city outside a planet's building slots (Cloud Cities, C-L09).
     CloudCity,
+    /// A Free city or starport (Book of Liberation, ARCS-F204).
+    FreeCity,
+    FreeStarport,
 }
 
 impl From<BuildingKind> for BuildTarget {
@@ -380,6 +383,8 @@ impl fmt::Display for Choice {
                     BuildTarget::Starport => "starport",
                     BuildTarget::Ship => "ship",
                     BuildTarget::CloudCity => "cloud-city",
+                    BuildTarget::FreeCity => "free-city",
+                    BuildTarget::FreeStarport => "free-starport",
                 }
             ),
             BuildBoard { upgrade, kind } => {
@@ -627,13 +632,18 @@ impl std::str::FromStr for Choice {
                 (Choice::BuildBoard { upgrade, kind }, 4)
             }
             "build" if w.len() > 1 => {
-                let kind = match word(1)? {
-                    "city" => BuildTarget::City,
-                    "starport" => BuildTarget::Starport,
-                    "ship" => BuildTarget::Ship,
-                    "cloud-city" => BuildTarget::CloudCity,
-                    _ => return Err(err("build city|starport|ship|cloud-city SYSTEM")),
-                };
+                let kind =
+                    match word(1)? {
+                        "city" => BuildTarget::City,
+                        "starport" => BuildTarget::Starport,
+                        "ship" => BuildTarget::Ship,
+                        "cloud-city" => BuildTarget::CloudCity,
+                        "free-city" => BuildTarget::FreeCity,
+                        "free-starport" => BuildTarget::FreeStarport,
+                        _ => return Err(err(
+                            "build city|starport|ship|cloud-city|free-city|free-starport SYSTEM",
+                        )),
+                    };
                 (
                     Choice::Build {
                         kind,

@@ -694,6 +694,8 @@ impl Describer<'_> {
             BuildTarget::City => format!("Build a city in {system}"),
             BuildTarget::Starport => format!("Build a starport in {system}"),
             BuildTarget::CloudCity => format!("Build a cloud city in {system}"),
+            BuildTarget::FreeCity => format!("Build a Free city in {system}"),
+            BuildTarget::FreeStarport => format!("Build a Free starport in {system}"),
             BuildTarget::Ship => format!("Build a ship at the starport in {system}"),
         }
     }

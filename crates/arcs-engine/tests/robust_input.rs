@@ -314,6 +314,7 @@ fn word() -> impl Strategy<Value = String> {
             "city",
             "starport",
             "cloud-city",
+            "free-city",
             "relic,fuel,-",
             "€",
             "ab€x",

@@ -24,6 +24,8 @@ struct Mods {
     /// The seat has a Flagship: no Loyal buildings in printed slots, ships
     /// at the Flagship, pieces on its board (campaign p22, FS-07..FS-12).
     flagship: bool,
+    /// Book of Liberation (F204): Free buildings too.
+    free: bool,
 }
 
 #[inline(always)]
@@ -31,7 +33,10 @@ fn mods(s: &GameState, seat: Seat) -> Mods {
     use cards::Hook;
     let flagship = s.is_campaign() && s.has_flagship(seat);
     // One test for the common case: no held card modifies building.
-    let any = Hook::Bond.bit() | Hook::BuildOnGates.bit() | Hook::CloudCities.bit();
+    let any = Hook::Bond.bit()
+        | Hook::BuildOnGates.bit()
+        | Hook::CloudCities.bit()
+        | Hook::BuildsFree.bit();
     if s.seat(seat).hooks() & any == 0 {
         return Mods {
             flagship,
@@ -44,7 +49,27 @@ fn mods(s: &GameState, seat: Seat) -> Mods {
         gate_city: cards::builds_on_gates(s, seat, BuildingKind::City),
         gate_port: cards::builds_on_gates(s, seat, BuildingKind::Starport),
         cloud: cards::cloud_cities(s, seat),
+        free: cards::builds_free(s, seat),
     }
+}
+
+/// Book of Liberation (F204): "You may build Free buildings, except in
+/// Empire-controlled systems", where the seat may build (a Loyal piece
+/// there, B-BLD-01), in an empty printed slot of a planet, from the Free
+/// supply. A Free building is not Loyal, so a Flagship does not bar the
+/// printed slots (FS-07 is about Loyal buildings; docs/rulings.md
+/// R-CAMP-F204).
+fn free_building_ok(s: &GameState, seat: Seat, sys: SystemId, kind: BuildingKind) -> bool {
+    let Some(c) = s.campaign() else { return false };
+    let supply = match kind {
+        BuildingKind::City => c.free_cities,
+        BuildingKind::Starport => c.free_starports,
+    };
+    supply > 0
+        && !sys.is_gate()
+        && s.controller(sys) != Some(Owner::Empire)
+        && s.has_loyal_piece(seat, sys)
+        && empty_slot(s, sys).is_some()
 }
 
 /// A starport in `sys` the seat may build a ship at, unused this turn
@@ -116,6 +141,14 @@ pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (BuildTarget, 
                 v.push((BuildTarget::CloudCity, sys));
             }
         }
+        if m.free {
+            if free_building_ok(s, seat, sys, BuildingKind::City) {
+                v.push((BuildTarget::FreeCity, sys));
+            }
+            if free_building_ok(s, seat, sys, BuildingKind::Starport) {
+                v.push((BuildTarget::FreeStarport, sys));
+            }
+        }
         if st.ships > 0
             && (free_starport(s, seat, sys, m.bond).is_some()
                 || (m.flagship && flagship::may_build_ship(s, seat, sys)))
@@ -146,6 +179,14 @@ pub fn any(s: &GameState, seat: Seat) -> bool {
         if systems_in(ports & s.in_play).any(|sys| free_starport(s, seat, sys, m.bond).is_some()) {
             return true;
         }
+    }
+    if m.free
+        && systems_in(s.board.pieces(o) & s.in_play).any(|sys| {
+            free_building_ok(s, seat, sys, BuildingKind::City)
+                || free_building_ok(s, seat, sys, BuildingKind::Starport)
+        })
+    {
+        return true;
     }
     // A building where the seat has pieces (B-BLD-01).
     if st.cities == 0 && st.starports == 0 {
@@ -213,6 +254,54 @@ fn place_building(
     );
 }
 
+/// Builds a Free building (Book of Liberation, F204): from the Free supply
+/// into an empty printed slot, damaged if someone else controls the system
+/// (B-BLD-05); on a planet, the builder's Outrage of its type is cleared.
+fn build_free(
+    s: &mut GameState,
+    seat: Seat,
+    system: SystemId,
+    kind: BuildingKind,
+    ev: &mut dyn Sink,
+) {
+    if !free_building_ok(s, seat, system, kind) {
+        return;
+    }
+    let Some(slot) = empty_slot(s, system) else {
+        return;
+    };
+    let damaged = s.controlled_by_other(seat, system);
+    if let Some(c) = s.campaign_mut() {
+        match kind {
+            BuildingKind::City => c.free_cities -= 1,
+            BuildingKind::Starport => c.free_starports -= 1,
+        }
+    }
+    s.sys_mut(system).slots[slot as usize] = Some(Building {
+        owner: Owner::Free,
+        kind,
+        damaged,
+    });
+    let how = if damaged {
+        " damaged (a Rival controls it)"
+    } else {
+        ""
+    };
+    log!(
+        ev,
+        "build",
+        Some(seat),
+        { systems: vec![system] },
+        "{seat} builds a Free {} in {system}{how} (Book of Liberation).",
+        kind.name()
+    );
+    // "When you build a Free building on a planet, clear your Outrage of
+    // its type."
+    if let Some(r) = s.planet_type(system) {
+        cards::clear_outrage(s, seat, r, ev);
+    }
+}
+
 pub fn resolve(s: &mut GameState, seat: Seat, _source: Source, choice: Choice, ev: &mut dyn Sink) {
     s.pop();
     if let Choice::BuildBoard { upgrade, kind } = choice {
@@ -235,6 +324,8 @@ pub fn resolve(s: &mut GameState, seat: Seat, _source: Source, choice: Choice, e
             place_building(s, seat, system, slot, bk, ev);
         }
         BuildTarget::CloudCity => cards::pay_for_cloud_city(s, seat, system),
+        BuildTarget::FreeCity => build_free(s, seat, system, BuildingKind::City, ev),
+        BuildTarget::FreeStarport => build_free(s, seat, system, BuildingKind::Starport, ev),
         BuildTarget::Ship => {
             // A-06: an unused starport first, keeping the Flagship's
             // allowance (FS-12) for later in the turn.

@@ -146,6 +146,10 @@ pub fn truce_shields(s: &GameState, seat: Seat, other: Seat, sys: SystemId) -> b
 /// Outlaw may choose a Regent or the Empire. Everyone may choose the Free
 /// States (p15), the Blight (p19) and Outlaws.
 pub fn may_attack(s: &GameState, attacker: Seat, defender: Owner, sys: SystemId) -> bool {
+    // Choosing as defender is harm (p27): a card may forbid it.
+    if super::harm::barred(s, attacker, defender, sys) {
+        return false;
+    }
     match defender {
         Owner::Empire => {
             !s.is_regent(attacker)

@@ -23,6 +23,7 @@ pub mod flagship;
 pub mod frame;
 pub mod free;
 pub mod grand;
+pub mod harm;
 pub mod intermission;
 pub mod next_act;
 pub mod scenario;

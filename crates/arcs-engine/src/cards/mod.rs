@@ -220,7 +220,19 @@ pub struct Behavior {
     /// Regent, Empire-controlled gates end its Catapult moves (Martial
     /// Law). See `campaign::empire::fleet_barred`.
     pub bars_fleet: Option<fn(&GameState, Seat) -> bool>,
+    /// Harm (p27: choosing as defender in battle, hitting, damaging,
+    /// destroying) this card forbids: true when the actor may not harm the
+    /// victim's pieces in the system. Read for the cards the actor holds
+    /// (Book of Liberation), the rules booklet's laws and the Court's cards
+    /// (Armistice). See `campaign::harm::barred`.
+    pub harm_barred: Option<HarmRule>,
+    /// Its holder may build Free buildings (Book of Liberation, F204): see
+    /// `actions::build`.
+    pub builds_free: bool,
 }
+
+/// `(state, actor, victim, system)` → whether the harm is forbidden.
+pub type HarmRule = fn(&GameState, Seat, Owner, SystemId) -> bool;
 
 impl Behavior {
     pub const NONE: Behavior = Behavior {
@@ -278,6 +290,8 @@ impl Behavior {
         seize_by_outrage: false,
         guild_actions_if: None,
         bars_fleet: None,
+        harm_barred: None,
+        builds_free: false,
     };
 }
 
@@ -331,6 +345,8 @@ pub enum Hook {
     BuryIfOutlaw,
     SeizeByOutrage,
     GuildActionsIf,
+    HarmBarred,
+    BuildsFree,
     /// A new action standing in for a standard action: this bit plus the
     /// [`StdAction`] index (7 bits).
     NewAction,
@@ -402,6 +418,8 @@ fn behavior_bits(b: &Behavior) -> u64 {
     set(b.bury_if_outlaw, BuryIfOutlaw);
     set(b.seize_by_outrage, SeizeByOutrage);
     set(b.guild_actions_if.is_some(), GuildActionsIf);
+    set(b.harm_barred.is_some(), HarmBarred);
+    set(b.builds_free, BuildsFree);
     for n in b.new_actions {
         h |= Hook::new_action_bit(n.std);
     }
@@ -1347,6 +1365,19 @@ pub const IGNORE_PRESENCE: u8 = 1;
 pub const IGNORE_MOVEMENT: u8 = 2;
 /// The holder ignores the Truce Law.
 pub const IGNORE_TRUCE: u8 = 4;
+
+/// Whether a card `seat` holds forbids it to harm `victim`'s pieces in
+/// `sys` (Book of Liberation, F204).
+pub fn held_harm_barred(s: &GameState, seat: Seat, victim: Owner, sys: SystemId) -> bool {
+    any_held(s, seat, Hook::HarmBarred, |b| {
+        b.harm_barred.is_some_and(|f| f(s, seat, victim, sys))
+    })
+}
+
+/// Whether a held card lets `seat` build Free buildings (F204).
+pub fn builds_free(s: &GameState, seat: Seat) -> bool {
+    any_held(s, seat, Hook::BuildsFree, |b| b.builds_free)
+}
 
 /// Whether a held card lets `seat` ignore the Empire law `law`.
 pub fn ignores_law(s: &GameState, seat: Seat, law: u8) -> bool {

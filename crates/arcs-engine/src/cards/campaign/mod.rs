@@ -41,6 +41,10 @@ pub static REPRINTS: &[(&str, &str)] = &[
     ("ARCS-CC08", "ARCS-BC20"), // Silver-Tongues
     ("ARCS-CC09", "ARCS-BC22"), // Sworn Guardians
     ("ARCS-CC10", "ARCS-BC23"), // Elder Broker
+    ("ARCS-F208", "ARCS-BC05"), // Construction Union (the Founder's)
+    ("ARCS-F209", "ARCS-BC05"),
+    ("ARCS-F210", "ARCS-BC04"), // Admin Union (the Founder's)
+    ("ARCS-F211", "ARCS-BC04"),
     ("ARCS-F708", "ARCS-BC14"), // Court Enforcers (the Admiral's)
     ("ARCS-F709", "ARCS-BC14"),
 ];
