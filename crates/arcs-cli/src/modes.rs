@@ -54,14 +54,35 @@ pub fn check_later_acts(config: &Config, last: u8) -> anyhow::Result<()> {
         if act > last {
             break;
         }
-        if fates::playable(letter)
-            .iter()
-            .all(|f| !fates::plays(*f, act))
-        {
+        let roman = if act == 2 { "II" } else { "III" };
+        if !arcs_engine::campaign::next_act::next_group_unbuilt(act - 1) {
+            if fates::playable(letter)
+                .iter()
+                .all(|f| !fates::plays(*f, act))
+            {
+                anyhow::bail!(
+                    "Act {roman} draws its Fates from the {letter} Fates, and none of them is \
+                     implemented yet (`arcs cards` lists what is)"
+                );
+            }
+            continue;
+        }
+        // No Fate of the group is built: every seat keeps its Fate
+        // (docs/rulings.md R-CAMP-KEEP-UNBUILT), which must play this Act.
+        let seated: Vec<arcs_engine::ids::CardId> = match &config.campaign.fates {
+            FateSelection::Fixed(names) => names
+                .iter()
+                .filter_map(|n| arcs_engine::config::fate_card(n).ok())
+                .collect(),
+            _ => fates::playable('A'),
+        };
+        if let Some(f) = seated.iter().find(|f| !fates::plays(**f, act)) {
             anyhow::bail!(
-                "Act {} draws its Fates from the {letter} Fates, and none of them is implemented \
-                 yet (`arcs cards` lists what is): play whole campaigns with --fates none for now",
-                if act == 2 { "II" } else { "III" }
+                "the {letter} Fates are not implemented yet, so every player keeps their Fate into \
+                 Act {roman}, and the {}'s Act {roman} cards are not implemented yet (`arcs cards` \
+                 lists what is): name Fates that play Act {roman} (--fates Founder,Admiral), or \
+                 play with --fates none",
+                f.name()
             );
         }
     }

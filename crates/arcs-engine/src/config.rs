@@ -731,7 +731,10 @@ impl Config {
                     .copied()
                     .filter(|f| fates::plays(*f, act))
                     .collect();
-                if playable.is_empty() {
+                // R-CAMP-KEEP-UNBUILT: with no Fate of the group built,
+                // every seat keeps its own (`fate_draw_problem` checks it
+                // plays this Act).
+                if playable.is_empty() && !crate::campaign::next_act::next_group_unbuilt(act - 1) {
                     return err(format!(
                         "Act {} draws its Fates from the {letter} Fates, and none of them is \
                          implemented yet (`arcs cards` lists what is)",

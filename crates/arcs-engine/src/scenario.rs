@@ -1891,6 +1891,20 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
                 _ => Err("court-deck top|bottom|has|lacks ID | size N".into()),
             }
         }
+        "court-or-deck" => {
+            // In the Court (in a place or attached) or the Court deck: where
+            // a card added to the Court deck is once an Act's Court is dealt.
+            let c = CardId::parse(w.get(2).ok_or("court-or-deck has|lacks ID")?)
+                .ok_or("unknown card")?;
+            let here = s.court_deck.contains(&c)
+                || s.court.iter().any(|p| p.card == Some(c))
+                || s.campaign().is_some_and(|k| k.attached.contains(&Some(c)));
+            match w.get(1).map(|x| x.as_str()) {
+                Some("has") => eq(&format!("{c} in the Court or its deck"), here, true),
+                Some("lacks") => eq(&format!("{c} in the Court or its deck"), here, false),
+                _ => Err("court-or-deck has|lacks ID".into()),
+            }
+        }
         "pending" => match game.pending() {
             crate::game::Pending::Decision(d) => {
                 eq("deciding seat", d.seat, seat_of(w.get(1).ok_or("who?")?)?)

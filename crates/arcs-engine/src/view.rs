@@ -281,6 +281,9 @@ pub struct CampaignView {
     /// unnamed (their faces hidden to all), held ones named.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub golems: Vec<crate::cards::campaign::caretaker::GolemView>,
+    /// The Founder's Commonwealth (F212A), public, once it exists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commonwealth: Option<crate::cards::campaign::founder::CommonwealthView>,
     /// The Believer's Faithful action card stack (public: numbered, ARCS-
     /// F801A): the cards 1..N remain, N on top (its pips drive F801B).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -481,6 +484,7 @@ impl CampaignView {
                 .flat_map(|x| crate::campaign::stored::held(s, x).map(move |y| (x, y.card, y.res)))
                 .collect(),
             golems: crate::cards::campaign::caretaker::view(s),
+            commonwealth: crate::cards::campaign::founder::view(s),
             flagships: seats()
                 .filter_map(|x| {
                     let b = c.flagships[x.index()]?;

@@ -1,6 +1,9 @@
 //! The Founder (Fate Set 2), Act I: its setup (ARCS-F201A), Parade Fleets'
 //! choices in player language (ARCS-F202), and random games with the
-//! Founder in play. The cards' rules are tested by the scenarios under
+//! Founder in play; Acts II and III (issue 22): random games from its Act
+//! II setup (F212A, the Commonwealth) and its Act III setup (F225A, Mass
+//! Call for Armistice, Freedom Fighters), every invariant checked after each
+//! step. The cards' rules are tested by the scenarios under
 //! `scenarios/campaign/founder/`.
 
 mod common;
@@ -128,4 +131,44 @@ fn random_games_with_the_founder_keep_every_invariant() {
             .any(|e| e.text.starts_with("Parade Fleets: P")) as u32;
     });
     assert!(paraded > 0, "no game placed ships with Parade Fleets");
+}
+
+#[test]
+fn random_act_two_games_with_the_commonwealth_keep_every_invariant() {
+    let n = common::games(40);
+    let (mut advanced, mut marker, mut armistice, mut disgrace) = (0, 0, 0, 0);
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut g = common::act_table("Founder", 2, players, 700 + i);
+        let start = g.state().campaign().unwrap().objective[0];
+        assert_eq!(start, [12, 14, 16][players as usize - 2], "F212B's start");
+        common::play_act_randomly(&mut g, i);
+        advanced += (g.state().campaign().unwrap().objective[0] < start) as u32;
+        marker += common::logged(&g, "places the Commonwealth Ambition marker") as u32;
+        armistice += common::logged(&g, "calls for an Armistice") as u32;
+        disgrace += common::logged(&g, "Disgrace:") as u32;
+    }
+    assert!(
+        advanced > 0,
+        "the Founder's Act II objective never advanced"
+    );
+    assert!(
+        marker > 0,
+        "the Commonwealth Ambition marker was never placed"
+    );
+    eprintln!(
+        "{n} Act II games: objective advanced in {advanced}, marker placed in {marker}, \
+         Armistice called in {armistice}, Disgrace in {disgrace}"
+    );
+}
+
+#[test]
+fn random_act_three_games_with_freedom_fighters_keep_every_invariant() {
+    let n = common::games(30);
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut g = common::act_table("Founder", 3, players, 1100 + i);
+        assert!(common::logged(&g, "Mass Call for Armistice replaces"));
+        common::play_act_randomly(&mut g, i);
+    }
 }

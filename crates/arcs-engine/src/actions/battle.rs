@@ -607,6 +607,10 @@ impl BattleFrame {
                     self.defender.name(),
                     self.system
                 );
+                if s.is_campaign() {
+                    // Choosing a defender is harm (p27): the laws hear it.
+                    crate::campaign::harm::harmed(s, self.attacker, self.defender, self.system, ev);
+                }
                 if s.is_campaign()
                     && crate::campaign::empire::may_add_imperial(s, self.attacker, self.system)
                 {

@@ -83,7 +83,9 @@ fn free_starport(s: &GameState, seat: Seat, sys: SystemId, any_owner: bool) -> O
         // starport in a system the seat controls (campaign p15; Free
         // pieces exist only in the campaign, so the base game never asks).
         if b.kind == BuildingKind::Starport
-            && (b.owner == me || any_owner || (b.owner == Owner::Free && s.controls(seat, sys)))
+            && (b.owner == me
+                || any_owner
+                || (b.owner == Owner::Free && crate::campaign::free::may_use(s, seat, sys)))
             && s.turn.starports_used & slot_key(sys, slot as u8) == 0
         {
             return Some(slot as u8);
@@ -122,7 +124,19 @@ fn cloud_ok(s: &GameState, seat: Seat, sys: SystemId, m: Mods) -> bool {
 /// Systems where the seat might build: its pieces (B-BLD-01) or a
 /// starport (B-BLD-03, any owner's under Empath's Bond).
 fn candidates(s: &GameState, seat: Seat) -> u32 {
-    (s.board.pieces(seat.owner()) | s.board.any_starports()) & s.in_play
+    let free = if s.is_campaign() {
+        s.board.pieces(Owner::Free)
+    } else {
+        0
+    };
+    (s.board.pieces(seat.owner()) | s.board.any_starports() | free) & s.in_play
+}
+
+/// B-BLD-01: a Loyal piece in `sys`, or a Free building the seat acts with
+/// like a Loyal one (F222).
+fn presence(s: &GameState, seat: Seat, sys: SystemId) -> bool {
+    s.has_loyal_piece(seat, sys)
+        || (s.is_campaign() && crate::campaign::free::loyal_presence(s, seat, sys))
 }
 
 pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (BuildTarget, SystemId)> + '_ {
@@ -130,7 +144,7 @@ pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (BuildTarget, 
     let m = mods(s, seat);
     systems_in(candidates(s, seat)).flat_map(move |sys| {
         let mut v: arrayvec::ArrayVec<(BuildTarget, SystemId), 4> = arrayvec::ArrayVec::new();
-        if (st.cities > 0 || st.starports > 0) && s.has_loyal_piece(seat, sys) {
+        if (st.cities > 0 || st.starports > 0) && presence(s, seat, sys) {
             if st.cities > 0 && building_slot(s, sys, BuildingKind::City, m).is_some() {
                 v.push((BuildTarget::City, sys));
             }
@@ -192,10 +206,16 @@ pub fn any(s: &GameState, seat: Seat) -> bool {
     if st.cities == 0 && st.starports == 0 {
         return false;
     }
-    systems_in(s.board.pieces(o) & s.in_play).any(|sys| {
-        (st.cities > 0 && building_slot(s, sys, BuildingKind::City, m).is_some())
-            || (st.starports > 0 && building_slot(s, sys, BuildingKind::Starport, m).is_some())
-            || (st.cities > 0 && cloud_ok(s, seat, sys, m))
+    let at = if s.is_campaign() {
+        s.board.pieces(o) | s.board.pieces(Owner::Free)
+    } else {
+        s.board.pieces(o)
+    };
+    systems_in(at & s.in_play).any(|sys| {
+        presence(s, seat, sys)
+            && ((st.cities > 0 && building_slot(s, sys, BuildingKind::City, m).is_some())
+                || (st.starports > 0 && building_slot(s, sys, BuildingKind::Starport, m).is_some())
+                || (st.cities > 0 && cloud_ok(s, seat, sys, m)))
     })
 }
 
@@ -229,7 +249,10 @@ fn place_building(
     kind: BuildingKind,
     ev: &mut dyn Sink,
 ) {
-    let damaged = s.controlled_by_other(seat, system);
+    // Built by way of a Free building acted with like a Loyal one: fresh
+    // (F222).
+    let damaged = s.controlled_by_other(seat, system)
+        && !(s.is_campaign() && crate::campaign::free::loyal_presence(s, seat, system));
     match kind {
         BuildingKind::City => s.seat_mut(seat).cities -= 1,
         BuildingKind::Starport => s.seat_mut(seat).starports -= 1,
@@ -335,8 +358,16 @@ pub fn resolve(s: &mut GameState, seat: Seat, _source: Source, choice: Choice, e
                 None if flagship::may_build_ship(s, seat, system) => s.turn.flagship_ships += 1,
                 None => return,
             }
-            let damaged =
-                s.controlled_by_other(seat, system) && !cards::ships_always_fresh(s, seat);
+            // Commonwealth Membership (F222): a ship built at a Free
+            // starport acted with like a Loyal one is placed fresh.
+            let as_loyal = s.is_campaign()
+                && slot.is_some_and(|i| {
+                    s.sys(system).slots[i as usize].is_some_and(|b| b.owner == Owner::Free)
+                })
+                && crate::campaign::free::as_loyal(s, seat, system);
+            let damaged = s.controlled_by_other(seat, system)
+                && !cards::ships_always_fresh(s, seat)
+                && !as_loyal;
             s.place_ships(seat.owner(), system, 1, damaged);
             let how = if damaged {
                 " damaged (a Rival controls it)"

@@ -62,7 +62,13 @@ pub fn securable(s: &GameState, seat: Seat, pos: usize) -> bool {
     // The agent test first: it rules out most slots, and the campaign's
     // Council test (`open`) is then asked only of the few left (issue 19).
     let mine = slot.agents[seat.index()];
-    if mine == 0 || slot.most_of_others(seat) >= mine {
+    if mine == 0 {
+        return false;
+    }
+    let most = slot.most_of_others(seat);
+    // A tie for most may do with a card that allows it (Spirit of
+    // Freedom, F224).
+    if most > mine || (most == mine && !crate::cards::secures_on_tie(s, seat, pos)) {
         return false;
     }
     let Some(card) = slot.card else { return false };
@@ -159,7 +165,19 @@ pub fn take_card(
     if !council {
         s.court[pos].card = None;
     }
-    let agents = std::mem::take(&mut s.court[pos].agents);
+    // Campaign: a card here may keep the agents in the Court (the
+    // Armistice, F216): they stay on the place for its hook to move, going
+    // to no one's supply or Captives.
+    let kept = if s.is_campaign() {
+        keeps_agents(s, pos, card)
+    } else {
+        None
+    };
+    let agents = if kept.is_some() {
+        [0; MAX_OWNERS]
+    } else {
+        std::mem::take(&mut s.court[pos].agents)
+    };
     for (i, &n) in agents.iter().enumerate() {
         if n == 0 {
             continue;
@@ -210,6 +228,9 @@ pub fn take_card(
                 crate::campaign::CampaignFrame::SecureAttached { seat, card: a },
             ));
         }
+        if let Some(h) = kept {
+            h(s, seat, pos, ev);
+        }
         return;
     }
     if let Some(c) = s.campaign_mut() {
@@ -224,6 +245,16 @@ pub fn take_card(
         ));
     }
     crate::cards::on_secured(s, seat, card, ev);
+    if let Some(h) = kept {
+        h(s, seat, pos, ev);
+    }
+}
+
+/// The hook of a card at `pos` (the card secured, or the card attached to
+/// it) that keeps the agents there in the Court when it is secured.
+fn keeps_agents(s: &GameState, pos: usize, card: CardId) -> Option<crate::cards::KeepsAgents> {
+    let hook = |c: CardId| crate::cards::behavior(c).and_then(|b| b.keeps_agents);
+    hook(card).or_else(|| crate::campaign::attach::attached(s, pos).and_then(hook))
 }
 
 /// B-SEC-04 / AMB-08: draw the Court deck's top card into the position.

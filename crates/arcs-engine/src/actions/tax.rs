@@ -94,6 +94,9 @@ fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8, m: Mods) -> Opti
                     }
                     Some(r) if ok => Some(Target::Rival(r)),
                     None if ok => Some(Target::AsLoyal),
+                    // Commonwealth Membership (F222): a Free city where the
+                    // Empire does not control, like a Loyal one.
+                    None if crate::campaign::free::as_loyal(s, seat, sys) => Some(Target::AsLoyal),
                     // Empath's Bond adds the cities one could not tax
                     // otherwise, taxed like Loyal ones: no captive (R-L20).
                     // The Control Array: no control needed, no Captive;

@@ -31,6 +31,9 @@ pub enum FateEvent {
     /// A chapter's scoring is over (before the cleanup): "at the end of a
     /// chapter".
     ChapterEnd,
+    /// `ambition` was scored this chapter (its Power given), while its
+    /// markers are still in its box.
+    AmbitionScored { ambition: Ambition },
     /// `seat` got the initiative marker (from someone else).
     Initiative { seat: Seat },
     /// `n` Imperial ships were placed on the map.
@@ -297,6 +300,24 @@ pub fn scrap(s: &mut GameState, cards: &[CardId]) {
             }
         }
     }
+}
+
+/// Whether a Court-sized card (Court, Vox, Guild, Lore, law, edict) is
+/// anywhere in play or scrapped: in the Court or attached there, the Court
+/// deck or discard pile, a seat's Guild or Lore cards, under a Union, the
+/// rules booklet or the scrapped list. A Fate Set's card that is none of
+/// these is still set aside in its box.
+pub fn in_play(s: &GameState, card: CardId) -> bool {
+    let Some(c) = s.campaign() else { return false };
+    s.court.iter().any(|p| p.card == Some(card))
+        || c.attached.contains(&Some(card))
+        || s.court_deck.contains(&card)
+        || s.court_discard.contains(&card)
+        || s.round.unions.iter().any(|u| u.union == card)
+        || s.seat_ids()
+            .any(|x| s.seat(x).guild().contains(&card) || s.seat(x).lore().contains(&card))
+        || c.booklet.contains(&card)
+        || c.court_scrapped.contains(&card)
 }
 
 /// Whether the Fate of `card` can be played in `act`: its Setup side for

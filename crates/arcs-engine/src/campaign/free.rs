@@ -7,10 +7,33 @@ use crate::choice::Piece;
 use crate::ids::*;
 use crate::state::{BuildingKind, GameState};
 
+/// Whether `seat` may act with the Free buildings of `sys` like Loyal ones
+/// whether or not it controls the system: a law says so (Commonwealth
+/// Membership, F222: a Member, where the Empire does not control).
+/// Pieces built this way are placed fresh.
+pub fn as_loyal(s: &GameState, seat: Seat, sys: SystemId) -> bool {
+    s.is_campaign()
+        && crate::cards::booklet_laws(s)
+            .any(|(_, b)| b.free_as_loyal.is_some_and(|f| f(s, seat, sys)))
+}
+
+/// Whether `seat` may act with the Free buildings of `sys`: it controls the
+/// system (p15), or may act with them like Loyal ones ([`as_loyal`]).
+pub fn may_use(s: &GameState, seat: Seat, sys: SystemId) -> bool {
+    s.controls(seat, sys) || as_loyal(s, seat, sys)
+}
+
+/// A Free building in `sys` that `seat` acts with like a Loyal one, so
+/// that it may build there (B-BLD-01) and places fresh (F222).
+pub fn loyal_presence(s: &GameState, seat: Seat, sys: SystemId) -> bool {
+    s.sys(sys).buildings_of(Owner::Free).next().is_some() && as_loyal(s, seat, sys)
+}
+
 /// A Free starport in `sys` that `seat` may use (build a ship, Catapult):
-/// it controls the system. Returns its slot.
+/// it controls the system, or acts with it like a Loyal one. Returns its
+/// slot.
 pub fn usable_starport(s: &GameState, seat: Seat, sys: SystemId) -> Option<u8> {
-    if !s.is_campaign() || !s.controls(seat, sys) {
+    if !s.is_campaign() || !may_use(s, seat, sys) {
         return None;
     }
     s.sys(sys)
@@ -40,7 +63,7 @@ pub fn repair_targets(s: &GameState, seat: Seat) -> Vec<(SystemId, Piece)> {
                 },
             ));
         }
-        if s.controls(seat, sys) {
+        if may_use(s, seat, sys) {
             for (slot, b) in s.sys(sys).buildings_of(Owner::Free) {
                 if b.damaged {
                     v.push((sys, Piece::Building { slot }));

@@ -5,6 +5,7 @@
 //! booklet and the cards in the Court (Armistice, F216). Crises are never
 //! harm (p18, p27), so only what players choose is checked here.
 
+use crate::event::Sink;
 use crate::ids::*;
 use crate::state::GameState;
 
@@ -22,4 +23,15 @@ pub fn barred(s: &GameState, actor: Seat, victim: Owner, sys: SystemId) -> bool 
     c.booklet.iter().any(|&card| forbids(card))
         || s.court.iter().filter_map(|p| p.card).any(forbids)
         || super::attach::all(c).any(forbids)
+}
+
+/// `actor` harmed `victim`'s pieces in `sys` (chose it as defender in
+/// battle): the laws of the rules booklet hear it (Disgrace, F222).
+pub fn harmed(s: &mut GameState, actor: Seat, victim: Owner, sys: SystemId, ev: &mut dyn Sink) {
+    let hooks: Vec<_> = crate::cards::booklet_laws(s)
+        .filter_map(|(_, b)| b.on_harm)
+        .collect();
+    for h in hooks {
+        h(s, actor, victim, sys, ev);
+    }
 }

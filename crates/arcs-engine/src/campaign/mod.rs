@@ -206,6 +206,14 @@ pub struct Campaign {
         skip_serializing_if = "crate::cards::campaign::caretaker::none_in_play"
     )]
     pub golems: crate::cards::campaign::caretaker::Golems,
+    /// The Founder's Commonwealth (F212A): Member titles, the Founder of
+    /// the Commonwealth's marker, the Armistices. Not written while it
+    /// does not exist.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::cards::campaign::founder::Commonwealth::is_none"
+    )]
+    pub commonwealth: crate::cards::campaign::founder::Commonwealth,
     /// Action cards that joined the action deck this Act (the Believer's
     /// Faithful cards, once drawn into a hand: ARCS-F813); each chapter's
     /// deck has them (`flow/chapter.rs`).
@@ -324,6 +332,7 @@ impl Campaign {
             attached: [None; 6],
             stored: List::new(),
             golems: Default::default(),
+            commonwealth: Default::default(),
             actions_added: CardSet::default(),
             actions_scrapped: CardSet::default(),
             faithful_stack: 0,

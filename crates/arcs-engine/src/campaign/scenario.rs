@@ -229,6 +229,10 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
             let n: u8 = num(w.get(2))?;
             camp(s, "objective")?.objective[x.index()] = n;
         }
+        "commonwealth" => {
+            // The Founder's Commonwealth (F212A).
+            crate::cards::campaign::founder::scenario_setup(s, &w[1..])?;
+        }
         "golem" => {
             // golem KIND gate S | slot PN N | hearth PN | out [awake]
             // (the Caretaker's Golems, F505).
@@ -330,6 +334,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
         "attached",
         "stored",
         "golem",
+        "commonwealth",
         "faithful-stack",
         "scrapped-actions",
         "booklet",
@@ -584,6 +589,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
                 )
             }
             "golem" => crate::cards::campaign::caretaker::scenario_expect(s, &w[1..]),
+            "commonwealth" => crate::cards::campaign::founder::scenario_expect(s, &w[1..]),
             "envoys" => eq(
                 "Guild Envoys Depart in the rules booklet",
                 c.envoys_depart.to_string(),

@@ -229,7 +229,34 @@ pub struct Behavior {
     /// Its holder may build Free buildings (Book of Liberation, F204): see
     /// `actions::build`.
     pub builds_free: bool,
+    /// A law of the rules booklet that changes how an ambition scores (the
+    /// Commonwealth Ambition, F214): it rewrites the places' awards.
+    pub ambition_score: Option<fn(&GameState, Ambition, &mut crate::flow::AmbitionScore)>,
+    /// A law of the rules booklet with something to do when a chapter's
+    /// scoring is over, with the ambition markers' return (B-CLN-03).
+    pub law_after_scoring: Option<fn(&mut GameState, &mut dyn Sink)>,
+    /// A law of the rules booklet letting a seat act with the Free
+    /// buildings of a system like Loyal ones (Commonwealth Membership,
+    /// F222): see `campaign::free::as_loyal`.
+    pub free_as_loyal: Option<fn(&GameState, Seat, SystemId) -> bool>,
+    /// A law of the rules booklet told of each harm a player chooses
+    /// (Disgrace, F222): `(state, actor, victim, system, sink)`.
+    pub on_harm: Option<HarmHook>,
+    /// Securing this card, or the card it is attached to, does not take
+    /// the agents on them: they stay on its Court place for this hook to
+    /// move (the Armistice, F216), told the securer and the place.
+    pub keeps_agents: Option<KeepsAgents>,
+    /// Its holder may secure a card where it is tied for most agents (not
+    /// zero) when every Rival tied with it passes this test (Spirit of
+    /// Freedom, F224: not a Member of the Commonwealth).
+    pub secure_on_tie: Option<fn(&GameState, Seat) -> bool>,
 }
+
+/// `(state, actor, victim, system, sink)`: see `Behavior::on_harm`.
+pub type HarmHook = fn(&mut GameState, Seat, Owner, SystemId, &mut dyn Sink);
+
+/// `(state, securer, Court place, sink)`: see `Behavior::keeps_agents`.
+pub type KeepsAgents = fn(&mut GameState, Seat, usize, &mut dyn Sink);
 
 /// `(state, actor, victim, system)` → whether the harm is forbidden.
 pub type HarmRule = fn(&GameState, Seat, Owner, SystemId) -> bool;
@@ -292,6 +319,12 @@ impl Behavior {
         bars_fleet: None,
         harm_barred: None,
         builds_free: false,
+        ambition_score: None,
+        law_after_scoring: None,
+        free_as_loyal: None,
+        on_harm: None,
+        keeps_agents: None,
+        secure_on_tie: None,
     };
 }
 
@@ -347,6 +380,7 @@ pub enum Hook {
     GuildActionsIf,
     HarmBarred,
     BuildsFree,
+    SecureOnTie,
     /// A new action standing in for a standard action: this bit plus the
     /// [`StdAction`] index (7 bits).
     NewAction,
@@ -420,6 +454,7 @@ fn behavior_bits(b: &Behavior) -> u64 {
     set(b.guild_actions_if.is_some(), GuildActionsIf);
     set(b.harm_barred.is_some(), HarmBarred);
     set(b.builds_free, BuildsFree);
+    set(b.secure_on_tie.is_some(), SecureOnTie);
     for n in b.new_actions {
         h |= Hook::new_action_bit(n.std);
     }
@@ -841,9 +876,14 @@ pub fn skip_zero_marker(s: &GameState, seat: Seat, a: Ambition) -> bool {
 
 /// "When you declare an ambition" hooks, in the holder's card order (AMB-64).
 pub fn on_declare(s: &mut GameState, seat: Seat, a: Ambition, ev: &mut dyn Sink) {
-    let hooks: Vec<_> = held_with(s, seat, Hook::OnDeclare)
+    let mut hooks: Vec<_> = held_with(s, seat, Hook::OnDeclare)
         .filter_map(|(_, b)| b.on_declare)
         .collect();
+    // The rules booklet's laws hear every declaration too (the
+    // Commonwealth Ambition, F214).
+    if s.is_campaign() {
+        hooks.extend(booklet_laws(s).filter_map(|(_, b)| b.on_declare));
+    }
     // Frames run last-pushed first; push in reverse to keep card order.
     for h in hooks.into_iter().rev() {
         h(s, seat, a, ev);
@@ -1323,6 +1363,14 @@ pub fn score_rules(s: &GameState, seat: Seat) -> impl Iterator<Item = ScoreRule>
 
 /// "After scoring" hooks of every holder, in turn order (B-SCORE-09).
 pub fn after_scoring(s: &mut GameState, ev: &mut dyn Sink) {
+    if s.is_campaign() {
+        let laws: Vec<_> = booklet_laws(s)
+            .filter_map(|(_, b)| b.law_after_scoring)
+            .collect();
+        for h in laws {
+            h(s, ev);
+        }
+    }
     let order: arrayvec::ArrayVec<Seat, MAX_SEATS> = s.turn_order().collect();
     for seat in order {
         let hooks: Vec<_> = held_with(s, seat, Hook::AfterScoring)
@@ -1372,6 +1420,33 @@ pub fn held_harm_barred(s: &GameState, seat: Seat, victim: Owner, sys: SystemId)
     any_held(s, seat, Hook::HarmBarred, |b| {
         b.harm_barred.is_some_and(|f| f(s, seat, victim, sys))
     })
+}
+
+/// Whether a held card lets `seat` secure the card at `pos`, where it is
+/// tied for most agents, because every Rival tied with it passes the
+/// card's test (Spirit of Freedom, F224).
+pub fn secures_on_tie(s: &GameState, seat: Seat, pos: usize) -> bool {
+    if !holds(s, seat, Hook::SecureOnTie) {
+        return false;
+    }
+    let slot = &s.court[pos];
+    let mine = slot.agents[seat.index()];
+    let tied: arrayvec::ArrayVec<Seat, MAX_SEATS> = s
+        .seat_ids()
+        .filter(|x| *x != seat && slot.agents[x.index()] == mine)
+        .collect();
+    any_held(s, seat, Hook::SecureOnTie, |b| {
+        b.secure_on_tie
+            .is_some_and(|f| tied.iter().all(|x| f(s, *x)))
+    })
+}
+
+/// The laws of the rules booklet (a campaign's), with their behaviour.
+pub fn booklet_laws(s: &GameState) -> impl Iterator<Item = (CardId, &'static Behavior)> + '_ {
+    s.campaign()
+        .into_iter()
+        .flat_map(|c| c.booklet.iter().copied())
+        .filter_map(|c| behavior(c).map(|b| (c, b)))
 }
 
 /// Whether a held card lets `seat` build Free buildings (F204).

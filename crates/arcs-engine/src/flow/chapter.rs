@@ -291,13 +291,23 @@ pub fn score_ambition(s: &GameState, a: Ambition) -> AmbitionScore {
             rule: nothing.then_some(RuleEffect::NothingForSecond),
         });
     }
-    AmbitionScore {
+    let mut sc = AmbitionScore {
         first_value,
         second_value,
         first,
         seconds,
         awards,
+    };
+    // Campaign: a law may score this ambition its own way (the
+    // Commonwealth Ambition, F214); `first` stays the individual first.
+    if s.is_campaign() {
+        for (_, b) in crate::cards::booklet_laws(s) {
+            if let Some(f) = b.ambition_score {
+                f(s, a, &mut sc);
+            }
+        }
     }
+    sc
 }
 
 /// Step 1: score every ambition with at least one marker (B-SCORE-02..08).
@@ -368,6 +378,22 @@ pub fn scoring(s: &mut GameState, ev: &mut dyn Sink) {
                     ev,
                 );
             }
+        }
+        if s.is_campaign() {
+            // Objectives use individual values (F214): the sole first
+            // wins even when a law paid it nothing.
+            if let Some(Some(x)) = sc.first {
+                if !sc.awards.iter().any(|w| w.seat == x && w.place == 1) {
+                    let won = crate::campaign::fates::FateEvent::AmbitionWon {
+                        seat: x,
+                        ambition: a,
+                        power: 0,
+                    };
+                    crate::campaign::fates::notify(s, won, ev);
+                }
+            }
+            let scored = crate::campaign::fates::FateEvent::AmbitionScored { ambition: a };
+            crate::campaign::fates::notify(s, scored, ev);
         }
     }
     // Campaign Act III: grand ambitions score with the declared ones (p9).

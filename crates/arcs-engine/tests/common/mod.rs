@@ -118,3 +118,44 @@ pub fn replays(g: &Game, i: u64) {
     assert_eq!(replayed.state(), g.state(), "game {i}: the journal replays");
     arcs_engine::invariants::check(g.state()).unwrap();
 }
+
+/// An Act II or III table from its setup, `fate` in seat 1 (no other
+/// Fate): each seat with 3 ships and a city in its own cluster.
+pub fn act_table(fate: &str, act: u8, players: u8, seed: u64) -> Game {
+    let mut text = format!("players {players}\nmode campaign\nseed {seed}\nfate P1 {fate}\n");
+    for (k, sys) in ["1.1", "2.1", "3.1", "4.1"]
+        .iter()
+        .take(players as usize)
+        .enumerate()
+    {
+        text.push_str(&format!(
+            "system {sys}: P{} 3 ships, P{} city\n",
+            k + 1,
+            k + 1
+        ));
+    }
+    text.push_str(&format!("phase setup act {act}\n"));
+    arcs_engine::scenario::Scenario::parse(&text)
+        .unwrap_or_else(|e| panic!("{text}\n{e}"))
+        .build()
+        .unwrap_or_else(|e| panic!("{text}\n{e:?}"))
+}
+
+/// Random legal choices to the Act's end, every invariant checked after
+/// each step.
+pub fn play_act_randomly(g: &mut Game, i: u64) {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(i);
+    let mut steps = 0;
+    while let arcs_engine::Pending::Decision(d) = g.pending() {
+        let c = d.choices[rng.gen_range(0..d.choices.len())];
+        g.apply(d.seat, c)
+            .unwrap_or_else(|e| panic!("game {i}, step {steps}: {e}"));
+        if let Err(v) = arcs_engine::invariants::check(g.state()) {
+            panic!("game {i}, step {steps}: {v:?}");
+        }
+        steps += 1;
+        assert!(steps < 50_000, "game {i} does not end");
+    }
+    assert!(g.state().is_over(), "game {i}");
+}

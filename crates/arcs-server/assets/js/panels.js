@@ -109,6 +109,7 @@ export function renderCampaign(box, v, snap, data, has) {
     events ? `Event cards played this round: ${events}` : "",
     die ? `Last event roll: ${esc(die)}` : "",
     c.faithful_stack ? `Faithful stack: ${c.faithful_stack} card${c.faithful_stack > 1 ? "s" : ""}, Faithful ${c.faithful_stack} on top (${pipsText(faithfulPips(data, c.faithful_stack))})` : "",
+    c.commonwealth ? commonwealthFacts(c.commonwealth, snap) : "",
     (c.scrapped_actions || []).length ? `Scrapped action cards: ${c.scrapped_actions.map((a) => esc(actionName(data.action(a)))).join(", ")}` : "",
   ].filter(Boolean);
   const supplies = [
@@ -129,6 +130,19 @@ export function renderCampaign(box, v, snap, data, has) {
     `<p class="facts">Imperial Trust on the First Regent tile: ${trust || "none"}${favors ? ` · Favors: ${favors}` : ""}</p>` +
     `<p class="facts">In supply — ${supplies.join(" · ")}</p>` +
     (booklet ? `<details class="booklet"><summary>In the rules booklet (${c.booklet.length})</summary><div class="cards">${booklet}</div></details>` : "");
+}
+
+/** The Founder's Commonwealth (Act II+): its Members, where the
+ * Commonwealth Ambition marker is, the Armistices left to call. */
+function commonwealthFacts(cw, snap) {
+  const members = cw.members.length ? cw.members.map(([m]) => esc(seatLabel(snap, m))).join(", ") : "none";
+  const marker = cw.founder == null
+    ? ""
+    : cw.marker
+      ? ` · Commonwealth Ambition marker on ${esc(cap(cw.marker))}`
+      : ` · Commonwealth Ambition marker on ${esc(seatLabel(snap, cw.founder))}'s Fate card`;
+  const tucked = ` · Armistices under the edict: ${cw.armistices_tucked}`;
+  return `Commonwealth Members: ${members}${marker}${tucked}`;
 }
 
 /** Each Flagship (campaign p22): where it is and its board, column by
@@ -373,6 +387,10 @@ export function renderPlayers(box, v, snap, data, has) {
     if (c) {
       const title = c.outlaws.includes(s.seat) ? "Outlaw" : c.first_regent === s.seat ? "First Regent" : "Regent";
       campaignTags = `<span class="tag" title="Title">${title}</span>`;
+      const cw = c.commonwealth;
+      const member = cw && cw.members.find(([m]) => m === s.seat);
+      if (member) campaignTags += `<span class="tag" data-card="${esc(member[1])}" title="Member of the Commonwealth: click to read">Commonwealth Member</span>`;
+      if (cw && cw.founder === s.seat) campaignTags += `<span class="tag" data-card="ARCS-F213" title="Founder of the Commonwealth: click to read">Founder of the Commonwealth</span>`;
       if (fate) {
         const obj = c.objectives[s.seat - 1];
         const goal = !hasObjective(c, fate) ? "" : obj === 0 ? " · objective met" : ` · ${obj} to go`;
