@@ -1225,7 +1225,10 @@ async fn a_campaign_with_fates_says_plainly_why_act_two_cannot_start() {
     let hub = hub();
     let g = create(
         &hub,
-        json!({"seats": ["human", "random"], "mode": "campaign", "bot_delay_ms": 0}),
+        // Fates named, not drawn: a draw of two Fates that already play
+        // Act II would let the Act start (R-CAMP-KEEP-UNBUILT).
+        json!({"seats": ["human", "random"], "mode": "campaign", "bot_delay_ms": 0,
+               "fates": ["Steward", "Magnate"]}),
     )
     .await;
     let id = g["id"].as_str().unwrap().to_string();

@@ -290,11 +290,23 @@ pub fn fate_draw_problem(s: &GameState, pool: &[CardId], act: u8) -> Option<Conf
         if keep_all || fates::objective_complete(c, x) {
             need += (!keep_all) as usize;
             if !fates::plays(current, act) {
+                let roman = super::events::roman(act);
+                let why = if keep_all {
+                    // R-CAMP-KEEP-UNBUILT: the seat keeps its Fate because
+                    // nothing else could be drawn; say that, not "completed".
+                    format!(
+                        "the {} Fates are not implemented yet, so {x} keeps the {}",
+                        fate_group(act.saturating_sub(1)),
+                        current.name()
+                    )
+                } else {
+                    format!(
+                        "{x} completed their objective and may keep the {}",
+                        current.name()
+                    )
+                };
                 return Some(ConfigError::Campaign(format!(
-                    "{x} completed their objective and may keep the {}, whose Act {} cards \
-                     are not implemented yet",
-                    current.name(),
-                    super::events::roman(act)
+                    "{why}, whose Act {roman} cards are not implemented yet"
                 )));
             }
         } else {
