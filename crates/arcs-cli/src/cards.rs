@@ -23,6 +23,20 @@ fn needs_code(kind: CardKind, set: CatalogSet) -> bool {
     kind != CardKind::Setup || set == CatalogSet::BlightedReach
 }
 
+/// The Fate Set of a campaign card by its code: `ARCS-FATE06` and
+/// `ARCS-F601A`…`ARCS-F625` are Fate Set 6, `ARCS-F1201B` Fate Set 12.
+fn fate_set(code: &str) -> Option<u8> {
+    let rest = code.strip_prefix("ARCS-F")?;
+    if let Some(n) = rest.strip_prefix("ATE") {
+        return n.parse().ok();
+    }
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+    if digits.len() < 3 {
+        return None;
+    }
+    digits[..digits.len() - 2].parse().ok()
+}
+
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let cat = catalog();
     let needle = a.search.as_ref().map(|s| s.to_lowercase());
@@ -83,6 +97,28 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 ids.len()
             );
         }
+        // The yardstick: each Fate Set whole (its Fate card, its
+        // objective cards' sides and every card it brings).
+        for n in 1..=24u8 {
+            let ids: Vec<_> = cat
+                .ids()
+                .filter(|i| fate_set(i.code()) == Some(n))
+                .filter(|i| needs_code(i.info().kind, i.info().set))
+                .collect();
+            let Some(name) = ids
+                .iter()
+                .find(|i| i.info().kind == CardKind::Fate)
+                .map(|i| i.info().name.clone())
+            else {
+                continue;
+            };
+            let done = ids.iter().filter(|i| implemented(**i)).count();
+            println!(
+                "Fate Set {n} ({name}): {done} of {} implemented{}",
+                ids.len(),
+                if done == ids.len() { ", complete" } else { "" }
+            );
+        }
         let court = cat.base_court();
         let done = court.iter().filter(|i| implemented(**i)).count();
         println!(
@@ -95,4 +131,18 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fate_sets_by_code() {
+        assert_eq!(super::fate_set("ARCS-FATE06"), Some(6));
+        assert_eq!(super::fate_set("ARCS-F601A"), Some(6));
+        assert_eq!(super::fate_set("ARCS-F625"), Some(6));
+        assert_eq!(super::fate_set("ARCS-F1201B"), Some(12));
+        assert_eq!(super::fate_set("ARCS-F2405"), Some(24));
+        assert_eq!(super::fate_set("ARCS-FS01"), None);
+        assert_eq!(super::fate_set("ARCS-BC01"), None);
+    }
 }

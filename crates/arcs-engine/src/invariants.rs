@@ -106,13 +106,16 @@ pub fn check(s: &GameState) -> Result<(), String> {
             for holder in s.seat_ids() {
                 agents += c.favors[holder.index()][seat.index()] as u32;
             }
+            // Its agents on Rivals' Outrage slots (Sower of Division).
+            agents += c.sown.agents_of(seat);
             // Cities and starports on the seat's Flagship board (p22).
             if let Some(b) = &c.flagships[seat.index()] {
                 cities += b.count(BuildingKind::City) as u32;
                 ports += b.count(BuildingKind::Starport) as u32;
             }
         }
-        agents += (st.outrage & !st.placeholders).count_ones();
+        let sown = s.campaign().map_or(0, |c| c.sown.mask(seat));
+        agents += (st.outrage & !st.placeholders & !sown).count_ones();
         ships += st.scrapped[TrophyKind::Ship as usize] as u32;
         ports += st.scrapped[TrophyKind::Starport as usize] as u32;
         cities += st.scrapped[TrophyKind::City as usize] as u32;

@@ -284,6 +284,10 @@ pub struct CampaignView {
     /// The Founder's Commonwealth (F212A), public, once it exists.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commonwealth: Option<crate::cards::campaign::founder::CommonwealthView>,
+    /// Outrage slots covered by another seat's agent (Sower of Division,
+    /// F625), public.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sown: Vec<crate::cards::campaign::partisan::SownView>,
     /// The Believer's Faithful action card stack (public: numbered, ARCS-
     /// F801A): the cards 1..N remain, N on top (its pips drive F801B).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -485,6 +489,7 @@ impl CampaignView {
                 .collect(),
             golems: crate::cards::campaign::caretaker::view(s),
             commonwealth: crate::cards::campaign::founder::view(s),
+            sown: crate::cards::campaign::partisan::view(&c.sown),
             flagships: seats()
                 .filter_map(|x| {
                     let b = c.flagships[x.index()]?;

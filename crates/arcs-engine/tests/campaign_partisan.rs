@@ -241,3 +241,44 @@ fn random_games_with_the_partisan_keep_every_invariant() {
     assert!(seized > 0, "no seize by Outrage");
     assert!(spied > 0, "no Spy");
 }
+
+/// Act II with the Partisan (F615A): random games from its setup, every
+/// invariant checked after each step; everyone seizes by Provoking Outrage
+/// under the law (F616) and the objective (F615B) advances.
+#[test]
+fn random_act_two_games_with_the_partisan_keep_every_invariant() {
+    let n = common::games(40);
+    let (mut advanced, mut seized) = (0, 0);
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut g = common::act_table("Partisan", 2, players, 700 + i);
+        let c = g.state().campaign().unwrap();
+        assert!(c.booklet.contains(&id("ARCS-F616")), "F616 in the booklet");
+        let start = c.objective[0];
+        assert_eq!(start, [18, 14, 12][players as usize - 2], "F615B start");
+        common::play_act_randomly(&mut g, i);
+        advanced += (g.state().campaign().unwrap().objective[0] < start) as u32;
+        seized += common::logged(&g, "by Provoking") as u32;
+    }
+    assert!(
+        advanced > 0,
+        "the Partisan's Act II objective never advanced"
+    );
+    assert!(seized > 0, "nobody seized by Provoking Outrage");
+}
+
+/// Act III with the Partisan (F624A): Sower of Division in random play,
+/// its agents on Rivals' Outrage slots counted by the invariants.
+#[test]
+fn random_act_three_games_with_the_sower_keep_every_invariant() {
+    let n = common::games(30);
+    let mut sown = 0;
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut g = common::act_table("Partisan", 3, players, 1100 + i);
+        assert!(g.state().seat(Seat(0)).lore().contains(&id("ARCS-F625")));
+        common::play_act_randomly(&mut g, i);
+        sown += common::logged(&g, "Sower of Division: P1 places an agent") as u32;
+    }
+    eprintln!("{n} Act III games: Sower of Division placed an agent in {sown}");
+}

@@ -36,6 +36,12 @@ pub enum FateEvent {
     AmbitionScored { ambition: Ambition },
     /// `seat` got the initiative marker (from someone else).
     Initiative { seat: Seat },
+    /// `seat` played an action card (an Event card too, p12), after it
+    /// left the hand.
+    Played { seat: Seat },
+    /// `seat` used a power of `card` that a Fate counts (People's Hero
+    /// clearing an Outrage, F615B).
+    Used { seat: Seat, card: CardId },
     /// `n` Imperial ships were placed on the map.
     ImperialPlaced { n: u8 },
     /// `seat` took `n` Trophies of `of`'s pieces in a battle it attacked

@@ -214,6 +214,12 @@ pub struct Campaign {
         skip_serializing_if = "crate::cards::campaign::founder::Commonwealth::is_none"
     )]
     pub commonwealth: crate::cards::campaign::founder::Commonwealth,
+    /// Agents placed on Rivals' Outrage slots by Sower of Division (F625).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::cards::campaign::partisan::Sown::is_none"
+    )]
+    pub sown: crate::cards::campaign::partisan::Sown,
     /// Action cards that joined the action deck this Act (the Believer's
     /// Faithful cards, once drawn into a hand: ARCS-F813); each chapter's
     /// deck has them (`flow/chapter.rs`).
@@ -333,6 +339,7 @@ impl Campaign {
             stored: List::new(),
             golems: Default::default(),
             commonwealth: Default::default(),
+            sown: Default::default(),
             actions_added: CardSet::default(),
             actions_scrapped: CardSet::default(),
             faithful_stack: 0,

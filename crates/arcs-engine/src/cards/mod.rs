@@ -250,6 +250,10 @@ pub struct Behavior {
     /// zero) when every Rival tied with it passes this test (Spirit of
     /// Freedom, F224: not a Member of the Commonwealth).
     pub secure_on_tie: Option<fn(&GameState, Seat) -> bool>,
+    /// At the end of a round, the holder got the initiative marker by
+    /// Surpassing (Sower of Division, F625). Asked only in campaign games,
+    /// of the new holder's cards: no hook bit.
+    pub on_surpass_initiative: Option<CardHook>,
 }
 
 /// `(state, actor, victim, system, sink)`: see `Behavior::on_harm`.
@@ -325,6 +329,7 @@ impl Behavior {
         on_harm: None,
         keeps_agents: None,
         secure_on_tie: None,
+        on_surpass_initiative: None,
     };
 }
 
@@ -1392,6 +1397,13 @@ pub fn clear_outrage(s: &mut GameState, seat: Seat, r: Resource, ev: &mut dyn Si
     st.outrage &= !bit;
     if st.placeholders & bit != 0 {
         st.placeholders &= !bit;
+    } else if let Some(by) = s
+        .is_campaign()
+        .then(|| crate::cards::campaign::partisan::take_sown(s, seat, r))
+        .flatten()
+    {
+        // Sower of Division's agent goes home to the seat that placed it.
+        s.return_agents(by, 1);
     } else {
         s.return_agents(seat, 1);
     }
@@ -1487,10 +1499,27 @@ pub fn bury_outlaw_cards(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
 
 /// The card by which `seat` seizes by Provoking Outrage instead of with a
 /// second action card (Partisan Seizing), if it holds one.
+/// From Act II the rule is also a law of the rules booklet for everyone
+/// (F616).
 pub fn seizes_by_outrage(s: &GameState, seat: Seat) -> Option<CardId> {
     held_with(s, seat, Hook::SeizeByOutrage)
+        .chain(booklet_laws(s))
         .find(|(_, b)| b.seize_by_outrage)
         .map(|(c, _)| c)
+}
+
+/// `seat` got the initiative marker by Surpassing at a round's end: its
+/// cards that act on it (Sower of Division, F625).
+pub fn surpass_initiative(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
+    if !s.is_campaign() {
+        return;
+    }
+    let hooks: Vec<(CardId, CardHook)> = held_behaviors(s, seat)
+        .filter_map(|(c, b)| b.on_surpass_initiative.map(|h| (c, h)))
+        .collect();
+    for (c, h) in hooks.into_iter().rev() {
+        h(s, seat, c, ev);
+    }
 }
 
 /// Resolves an Edict card of the rules booklet (p20).

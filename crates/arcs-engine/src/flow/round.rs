@@ -96,6 +96,9 @@ pub fn play_card(s: &mut GameState, seat: Seat, choice: Choice, ev: &mut dyn Sin
     });
     // A card was played: the pass streak is broken (AMB-06).
     s.pass_streak = 0;
+    if s.is_campaign() {
+        crate::campaign::fates::notify(s, crate::campaign::fates::FateEvent::Played { seat }, ev);
+    }
     let pips = match kind {
         PlayKind::Lead | PlayKind::Surpass => card.pips(),
         PlayKind::Copy | PlayKind::Pivot => 1,
@@ -261,6 +264,9 @@ pub fn next_turn(s: &mut GameState, _ev: &mut dyn Sink) {
 /// B-TURN-12, B-INIT-08, AMB-22: check initiative, round-end effects,
 /// discard played cards.
 pub fn round_end(s: &mut GameState, ev: &mut dyn Sink) {
+    // Who got the marker from someone else by Surpassing (Sower of
+    // Division acts on it, after the round's event is queued).
+    let mut surpassed_to = None;
     if !s.round.seized {
         let best = s
             .seat_ids()
@@ -276,6 +282,7 @@ pub fn round_end(s: &mut GameState, ev: &mut dyn Sink) {
                     "{x} takes the initiative: highest Surpass ({}).",
                     p.card.full_name()
                 );
+                surpassed_to = Some(x);
             }
             crate::campaign::fates::give_initiative(s, x, ev);
         } else {
@@ -337,6 +344,10 @@ pub fn round_end(s: &mut GameState, ev: &mut dyn Sink) {
         .is_some_and(|c| c.events_played != 0 || c.council.tucked.is_some())
     {
         s.push(Frame::Campaign(crate::campaign::CampaignFrame::RoundEvent));
+    }
+    // Pushed last: it happens at the initiative check, before the event.
+    if let Some(x) = surpassed_to {
+        crate::cards::surpass_initiative(s, x, ev);
     }
 }
 

@@ -236,7 +236,9 @@ pub fn turn_choices(s: &GameState, out: &mut Vec<Choice>) {
         declarable(s, seat, out);
         // B-INIT-04..06, B-GLOS-12: never the holder, never twice a round.
         if seat != s.initiative && !s.round.seized {
-            if cards::holds(s, seat, cards::Hook::SeizeByOutrage)
+            // Partisan Seizing, held (F603) or a law of the rules booklet
+            // (F616).
+            if (cards::holds(s, seat, cards::Hook::SeizeByOutrage) || s.is_campaign())
                 && cards::seizes_by_outrage(s, seat).is_some()
             {
                 // Partisan Seizing: no second card; Provoke Outrage of a

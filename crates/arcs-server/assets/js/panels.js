@@ -95,7 +95,7 @@ export function renderCampaign(box, v, snap, data, has) {
   const trust = RESOURCES.filter((r, i) => c.trust[i]).map((r) => `<span class="res res-${r}" title="${cap(r)}">${RES_ICON[r]} ${c.trust[RESOURCES.indexOf(r)]}</span>`).join(" ");
   const favors = (c.favors || []).map(([holder, owner, n]) => `${esc(seatLabel(snap, holder))} holds ${n} of ${esc(seatLabel(snap, owner))}'s Favor${n > 1 ? "s" : ""}`).join("; ");
   const die = c.event_die
-    ? `${c.event_die.icon === "crisis" ? "⚠ Crisis" : "⚖ Edict"} ${SYMBOL_GLYPH[c.event_die.symbol] || ""} (${SYMBOL_NAME[c.event_die.symbol] || ""}), cluster ${c.number_die}`
+    ? `${c.event_die.icon === "crisis" ? "⚠ Crisis" : "⚖ Edict"} ${SYMBOL_GLYPH[c.event_die.symbol] || ""} (${SYMBOL_NAME[c.event_die.symbol] || ""})${c.number_die ? `, cluster ${c.number_die}` : ""}`
     : "";
   const council = c.council_tucked
     ? `secured: tucked under ${esc(seatLabel(snap, c.council_tucked))}'s card${c.council_decided ? ", Decided" : ""}`
@@ -370,8 +370,11 @@ export function renderPlayers(box, v, snap, data, has) {
       return `<span class="rslot${covered ? " covered" : ""}${r || g ? "" : " empty"}${click}" title="${esc(`${what} (${cost})`)}">${tok}${keys}</span>`;
     }).join("");
     const outraged = RESOURCES.filter((r) => s.outrage.includes(r));
+    // Sower of Division (F625): a slot covered by a Rival's agent.
+    const sownBy = (r) => ((c && c.sown) || []).find((x) => x.seat === s.seat && x.resource === r);
+    const sownWords = outraged.filter(sownBy).map((r) => `${cap(r)} covered by ${seatLabel(snap, sownBy(r).by)}'s agent (Sower of Division)`);
     const outrage = outraged.length
-      ? `<span class="outrage" title="Outraged: ${esc(outraged.map(cap).join(", "))}">Outrage ${outraged.map((r) => `<span class="res res-${r}">${RES_ICON[r]}</span>`).join("")}</span>`
+      ? `<span class="outrage" title="${esc(`Outraged: ${outraged.map(cap).join(", ")}${sownWords.length ? `; ${sownWords.join("; ")}` : ""}`)}">Outrage ${outraged.map((r) => `<span class="res res-${r}${sownBy(r) ? ` sown p${sownBy(r).by}` : ""}">${RES_ICON[r]}</span>`).join("")}</span>`
       : "";
     const cards = [
       ...(s.leader ? [chip(s.leader, data, has)] : []),

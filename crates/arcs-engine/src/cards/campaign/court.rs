@@ -211,14 +211,17 @@ pub static BLIGHT_LOOMS: Behavior = Behavior {
     ..Behavior::NONE
 };
 
-fn in_session(s: &mut GameState) {
+/// The Imperial Council flips to In Session (Council Intrigue, Guilds
+/// Decry Terror).
+pub(crate) fn in_session(s: &mut GameState) {
     if let Some(c) = s.campaign_mut() {
         c.council.decided = false;
         c.council.tucked = None;
     }
 }
 
-fn council_pos(s: &GameState) -> Option<usize> {
+/// The Imperial Council's place in the Court.
+pub(crate) fn council_pos(s: &GameState) -> Option<usize> {
     s.court
         .iter()
         .position(|c| c.card.is_some_and(crate::campaign::council::is_council))

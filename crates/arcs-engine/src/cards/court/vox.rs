@@ -50,12 +50,16 @@ pub static POPULIST_DEMANDS: Behavior = Behavior {
 /// C-BC28: may choose a type; everyone Provokes Outrage of it; discard.
 pub static OUTRAGE_SPREADS: Behavior = Behavior {
     code: "ARCS-BC28",
-    on_secured: Some(|s, seat, card, _| {
-        s.court_discard.push(card);
-        s.push(Effect::OutrageSpreads { seat, card }.into());
-    }),
+    on_secured: Some(outrage_spreads_secured),
     ..Behavior::NONE
 };
+
+/// Outrage Spreads' When Secured (C-BC28, and the Partisan's F613–F614):
+/// discard it; the securer may choose a type everyone Provokes.
+pub fn outrage_spreads_secured(s: &mut GameState, seat: Seat, card: CardId, _: &mut dyn Sink) {
+    s.court_discard.push(card);
+    s.push(Effect::OutrageSpreads { seat, card }.into());
+}
 
 /// C-BC29: may return a city you control; then may seize; shuffle this
 /// into the Court deck (before the refill).
