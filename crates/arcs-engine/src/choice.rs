@@ -143,6 +143,9 @@ pub enum NegotiationAct {
     /// Invite to Empire: `by`, the First Regent, makes the Outlaw `to` a
     /// Regent.
     Invite,
+    /// Transfer Guild Support (Guild Negotiations, ARCS-F414): `by` gives
+    /// `to` this Guild card.
+    GuildSupport { card: CardId },
 }
 
 /// What Transfer Asset gives (p17; never a card).
@@ -486,6 +489,9 @@ impl fmt::Display for Choice {
                         Asset::Stored(r) => write!(f, "give stored {}", r.name().to_lowercase()),
                     },
                     NegotiationAct::Invite => f.write_str("invite"),
+                    NegotiationAct::GuildSupport { card } => {
+                        write!(f, "guild-support {}", card_code(card))
+                    }
                 }
             }
             Concede => f.write_str("concede"),
@@ -897,6 +903,12 @@ impl std::str::FromStr for Choice {
                     ),
                     "favor" => (NegotiationAct::Favor, 4),
                     "invite" => (NegotiationAct::Invite, 4),
+                    "guild-support" => (
+                        NegotiationAct::GuildSupport {
+                            card: CardId::parse(word(4)?).ok_or_else(|| err("unknown card"))?,
+                        },
+                        5,
+                    ),
                     "give" => match word(4)? {
                         "slot" => (NegotiationAct::Give(Asset::Slot(slot(5)?)), 6),
                         "trophy" => (
@@ -931,7 +943,11 @@ impl std::str::FromStr for Choice {
                             "give slot N | trophy OWNER KIND | captive PN | favor PN | stored R",
                         )),
                     },
-                    _ => return Err(err("deal BY TO cede|delegate|favor|give|invite ...")),
+                    _ => {
+                        return Err(err(
+                            "deal BY TO cede|delegate|favor|give|invite|guild-support ...",
+                        ))
+                    }
                 };
                 (Choice::Negotiate(Negotiation { by, to, act }), used)
             }

@@ -296,3 +296,40 @@ fn random_games_with_the_advocate_keep_every_invariant() {
          Guild Overseers secured"
     );
 }
+
+/// Act II with the Advocate (F412A): random games from its setup, every
+/// invariant checked after each step (the Demand, Guild Negotiations in
+/// Summits, the Act's Court cards).
+#[test]
+fn random_act_two_games_with_the_advocate_keep_every_invariant() {
+    let n = common::games(40);
+    let mut advanced = 0;
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut g = common::act_table("Advocate", 2, players, 1300 + i);
+        let start = g.state().campaign().unwrap().objective[0];
+        assert_eq!(start, 12, "F412B starts on 12");
+        common::play_act_randomly(&mut g, i);
+        advanced += (g.state().campaign().unwrap().objective[0] < start) as u32;
+    }
+    assert!(
+        advanced > 0,
+        "the Advocate's Act II objective never advanced"
+    );
+}
+
+/// Act III with the Advocate (F423A): Guild Supremacy and Guild Loyalty in
+/// random play.
+#[test]
+fn random_act_three_games_with_the_advocate_keep_every_invariant() {
+    let n = common::games(30);
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut g = common::act_table("Advocate", 3, players, 1500 + i);
+        assert!(common::logged(
+            &g,
+            "Guild Supremacy joins the rules booklet"
+        ));
+        common::play_act_randomly(&mut g, i);
+    }
+}

@@ -16,12 +16,14 @@ pub fn provoke_outrage(s: &mut GameState, seat: Seat, r: Resource, ev: &mut dyn 
             lost += 1;
         }
     }
+    // Guild Loyalty (F424): its holder discards no Guild card.
+    let keep_all = crate::cards::keeps_guild_on_outrage(s, seat);
     let cards: Vec<CardId> = s
         .seat(seat)
         .guild()
         .iter()
         .copied()
-        .filter(|c| c.info().suit == Some(r) && !crate::cards::keeps_on_outrage(*c))
+        .filter(|c| !keep_all && c.info().suit == Some(r) && !crate::cards::keeps_on_outrage(*c))
         .collect();
     for c in &cards {
         crate::cards::discard_guild(s, seat, *c);

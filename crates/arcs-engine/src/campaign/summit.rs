@@ -198,7 +198,25 @@ pub fn legal(s: &GameState, n: &Negotiation) -> bool {
             Asset::Stored(r) => super::stored::transferable(s, by, r).is_some(),
         },
         NegotiationAct::Invite => c.first_regent == Some(by) && c.is_outlaw(to),
+        NegotiationAct::GuildSupport { card } => {
+            guild_support_open(s) && s.seat(by).guild().contains(&card)
+        }
     }
+}
+
+/// Guild Negotiations (ARCS-F414) in the rules booklet: Transfer Guild
+/// Support is a Negotiation action.
+fn guild_support_open(s: &GameState) -> bool {
+    crate::cards::booklet_laws(s).any(|(_, b)| b.guild_support)
+}
+
+/// The seat whose consent Transfer Guild Support needs besides the two
+/// players (Guild Negotiations: "the Advocate's consent if they are in
+/// play"): the Advocate's seat, if some seat plays the Advocate.
+pub fn guild_support_consenter(s: &GameState) -> Option<Seat> {
+    let c = s.campaign()?;
+    s.seat_ids()
+        .find(|x| c.fates[x.index()].is_some_and(crate::cards::campaign::advocate::is_advocate))
 }
 
 /// Whether `seat` has more than one piece of `kind` on the map (ships
@@ -379,6 +397,11 @@ fn giver_terms(s: &GameState, by: Seat, terms: &mut Terms) -> bool {
     if c.first_regent == Some(by) {
         push(NegotiationAct::Invite, Need::Outlaw);
     }
+    if !giver.guild().is_empty() && guild_support_open(s) {
+        for &card in giver.guild() {
+            push(NegotiationAct::GuildSupport { card }, Need::Nothing);
+        }
+    }
     true
 }
 
@@ -408,15 +431,32 @@ fn emit(s: &GameState, terms: &Terms, by: Seat, to: Seat, f: &mut impl FnMut(Neg
 pub fn favor_cost(n: &Negotiation) -> u8 {
     match n.act {
         NegotiationAct::Give(Asset::Slot(i)) => crate::data::SLOT_RAID_COST[i as usize],
+        // Guild Negotiations: "Favors equal to the Guild card's raid cost".
+        NegotiationAct::GuildSupport { card } => card.info().raid_cost.unwrap_or(1).max(1),
         _ => 1,
     }
 }
 
 /// Whether Return Favors may force the action: not the gift of a resource
 /// stored on a card, which has no raid cost to pay (Merchant League;
-/// docs/rulings.md R-CAMP-MAGNATE-FORCE).
+/// docs/rulings.md R-CAMP-MAGNATE-FORCE), nor of a protected Guild card
+/// (Guild Negotiations).
 pub fn forceable(n: &Negotiation) -> bool {
-    !matches!(n.act, NegotiationAct::Give(Asset::Stored(_)))
+    match n.act {
+        NegotiationAct::Give(Asset::Stored(_)) => false,
+        NegotiationAct::GuildSupport { card } => !super::data::protected(card),
+        _ => true,
+    }
+}
+
+/// Forcing Transfer Guild Support also forces the Advocate's consent by
+/// returning 1 of the Advocate's Favors to them, unless the Advocate is
+/// the caller or the giver (Guild Negotiations): that Advocate, if so.
+pub fn forced_consenter(s: &GameState, caller: Seat, n: &Negotiation) -> Option<Seat> {
+    if !matches!(n.act, NegotiationAct::GuildSupport { .. }) {
+        return None;
+    }
+    guild_support_consenter(s).filter(|a| *a != caller && *a != n.by)
 }
 
 // ------------------------------------------------------------ applying
@@ -562,6 +602,17 @@ pub fn apply(s: &mut GameState, n: &Negotiation, ev: &mut dyn Sink) {
             log!(ev, "summit", Some(by), "{by} invites {to} into the Empire.");
             super::empire::become_regent(s, to, ev);
         }
+        NegotiationAct::GuildSupport { card } => {
+            s.seat_mut(by).remove_guild(card);
+            s.seat_mut(to).add_guild(card);
+            log!(
+                ev,
+                "summit",
+                Some(by),
+                "{by} transfers Guild support: {to} takes {}.",
+                card.name()
+            );
+        }
     }
 }
 
@@ -589,7 +640,12 @@ pub fn call_to_order_choices(s: &GameState, caller: Seat, out: &mut Vec<Choice>)
         actions(s, x, caller, &mut v);
         out.extend(
             v.iter()
-                .filter(|n| forceable(n) && favor_cost(n) <= favors)
+                .filter(|n| {
+                    forceable(n)
+                        && favor_cost(n) <= favors
+                        && forced_consenter(s, caller, n)
+                            .is_none_or(|a| c.favors[caller.index()][a.index()] > 0)
+                })
                 .map(|n| Choice::Negotiate(*n)),
         );
     }
@@ -643,6 +699,18 @@ pub fn call_to_order(s: &mut GameState, caller: Seat, choice: Choice, ev: &mut d
                 "{caller} returns {cost} of {}'s Favors to force a Negotiation action.",
                 n.by
             );
+            if let Some(a) = forced_consenter(s, caller, &n) {
+                if let Some(c) = s.campaign_mut() {
+                    c.favors[caller.index()][a.index()] -= 1;
+                }
+                s.return_agents(a, 1);
+                log!(
+                    ev,
+                    "summit",
+                    Some(caller),
+                    "{caller} returns one of {a}'s Favors to force the Advocate's consent."
+                );
+            }
             apply(s, &n, ev);
         }
         _ => {
@@ -710,12 +778,23 @@ pub fn deal_choices(s: &GameState, seat: Seat, first: bool, out: &mut Vec<Choice
 }
 
 /// The seats a deal needs consent from: everyone in it but the proposer.
+/// A Transfer Guild Support in the deal needs the Advocate's consent too
+/// (Guild Negotiations).
 pub fn parties(s: &GameState, proposer: Seat) -> u8 {
     let Some(c) = s.campaign() else { return 0 };
-    c.summit
+    let advocate = c
+        .summit
+        .deal
+        .iter()
+        .any(|n| matches!(n.act, NegotiationAct::GuildSupport { .. }))
+        .then(|| guild_support_consenter(s))
+        .flatten()
+        .map_or(0, |a| 1 << a.0);
+    (c.summit
         .deal
         .iter()
         .fold(0u8, |m, n| m | 1 << n.by.0 | 1 << n.to.0)
+        | advocate)
         & !(1 << proposer.0)
 }
 
@@ -929,6 +1008,9 @@ pub fn negotiation_words(s: &GameState, n: &Negotiation) -> String {
             ),
         },
         NegotiationAct::Invite => format!("{by} invites {to} into the Empire"),
+        NegotiationAct::GuildSupport { card } => {
+            format!("{by} gives {to} {} (a Guild card)", card.name())
+        }
     }
 }
 
@@ -992,6 +1074,9 @@ mod tests {
             push(NegotiationAct::Give(Asset::Stored(r)));
         }
         push(NegotiationAct::Invite);
+        for &card in s.seat(by).guild() {
+            push(NegotiationAct::GuildSupport { card });
+        }
     }
 
     /// In random 2–4 player campaign games, at every decision, the fast

@@ -254,6 +254,19 @@ pub struct Behavior {
     /// Surpassing (Sower of Division, F625). Asked only in campaign games,
     /// of the new holder's cards: no hook bit.
     pub on_surpass_initiative: Option<CardHook>,
+    /// "When you Copy to X, you may gain 1 R" (the Liaisons, F405–F409):
+    /// the standard action and the resource. Asked only in campaign games
+    /// of a Copy's pip: no hook bit.
+    pub copy_gain: Option<(StdAction, Resource)>,
+    /// A law of the rules booklet that makes Transfer Guild Support a
+    /// Negotiation action (Guild Negotiations, F414).
+    pub guild_support: bool,
+    /// A law of the rules booklet: Guild cards count twice when scoring
+    /// (Guild Supremacy, F425).
+    pub guild_counts_twice: bool,
+    /// Provoking Outrage does not discard the holder's Guild cards (Guild
+    /// Loyalty, F424). Asked only in campaign games: no hook bit.
+    pub keeps_guild_on_outrage: bool,
 }
 
 /// `(state, actor, victim, system, sink)`: see `Behavior::on_harm`.
@@ -330,6 +343,10 @@ impl Behavior {
         keeps_agents: None,
         secure_on_tie: None,
         on_surpass_initiative: None,
+        copy_gain: None,
+        guild_support: false,
+        guild_counts_twice: false,
+        keeps_guild_on_outrage: false,
     };
 }
 
@@ -1506,6 +1523,31 @@ pub fn seizes_by_outrage(s: &GameState, seat: Seat) -> Option<CardId> {
         .chain(booklet_laws(s))
         .find(|(_, b)| b.seize_by_outrage)
         .map(|(c, _)| c)
+}
+
+/// `seat` takes the action `std` with a Copy's pip: the resources its
+/// cards let it gain for that (the Liaisons, F405–F409), asked one by one.
+pub fn copy_gain(s: &mut GameState, seat: Seat, std: StdAction) {
+    let gains: Vec<(CardId, Resource)> = held_behaviors(s, seat)
+        .filter_map(|(c, b)| b.copy_gain.filter(|(a, _)| *a == std).map(|(_, r)| (c, r)))
+        .collect();
+    for (card, r) in gains.into_iter().rev() {
+        if s.supply[r.index()] > 0 {
+            s.push(campaign::advocate::Effect::CopyGain { seat, card, r }.into());
+        }
+    }
+}
+
+/// Whether a law of the rules booklet makes Guild cards count twice when
+/// scoring (Guild Supremacy, F425).
+pub fn guild_counts_twice(s: &GameState) -> bool {
+    s.is_campaign() && booklet_laws(s).any(|(_, b)| b.guild_counts_twice)
+}
+
+/// Whether `seat` keeps its Guild cards when it Provokes Outrage (Guild
+/// Loyalty, F424).
+pub fn keeps_guild_on_outrage(s: &GameState, seat: Seat) -> bool {
+    s.is_campaign() && held_behaviors(s, seat).any(|(_, b)| b.keeps_guild_on_outrage)
 }
 
 /// `seat` got the initiative marker by Surpassing at a round's end: its

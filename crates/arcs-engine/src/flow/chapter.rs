@@ -134,6 +134,8 @@ pub fn ambition_count(s: &GameState, seat: Seat, a: Ambition) -> u32 {
             _ => 0,
         }
     };
+    // Guild Supremacy (F425): Guild cards count twice when scoring.
+    let per_guild = 1 + crate::cards::guild_counts_twice(s) as u32;
     let icons = |r: Resource| -> u32 {
         // Resources stored on cards (Merchant League) add too (p27).
         let tokens =
@@ -142,7 +144,8 @@ pub fn ambition_count(s: &GameState, seat: Seat, a: Ambition) -> u32 {
             .guild()
             .iter()
             .filter(|c| c.info().suit == Some(r))
-            .count() as u32;
+            .count() as u32
+            * per_guild;
         tokens + guild + crate::cards::extra_icons(s, seat, r)
     };
     match a {

@@ -521,6 +521,15 @@ pub fn start_action(s: &mut GameState, seat: Seat, a: Act, source: Source, ev: &
         return;
     }
     log!(ev, "action", Some(seat), "{seat} takes {}.", a.std);
+    // Campaign: "When you Copy to X, you may gain 1 R" (the Liaisons):
+    // asked after the action (pushed below its frame).
+    let copy_gain = s.is_campaign()
+        && source == Source::Pip
+        && s.turn.seat == seat
+        && s.turn.play == PlayKind::Copy;
+    if copy_gain {
+        cards::copy_gain(s, seat, a.std);
+    }
     // The hook bit first, as in `acts_for`.
     if cards::holds(s, seat, cards::Hook::CopyPivot) && cards::is_copy_pivot(s, seat, source) {
         if let Some((card, bonus)) = cards::copy_pivot_bonus(s, seat, a.std) {

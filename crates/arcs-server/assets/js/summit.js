@@ -14,6 +14,7 @@ const KINDS = [
   ["favor", "Promise Favor"],
   ["give", "Transfer Asset"],
   ["invite", "Invite to Empire"],
+  ["guild_support", "Transfer Guild Support"],
 ];
 
 // What stays between two renders of one Summit: the Rival picked and the

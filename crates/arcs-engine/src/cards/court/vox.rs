@@ -84,10 +84,16 @@ pub static SONG_OF_FREEDOM: Behavior = Behavior {
 pub static GUILD_STRUGGLE: Behavior = Behavior {
     code: "ARCS-BC30",
     on_secured: Some(|s, seat, card, _| {
-        s.push(Effect::GuildStruggle { seat, card }.into());
+        s.push(guild_struggle(seat, card, false).into());
     }),
     ..Behavior::NONE
 };
+
+/// Guild Struggle's When Secured (C-BC30; the Advocate's F411 buries the
+/// card instead of discarding it).
+pub fn guild_struggle(seat: Seat, card: CardId, bury: bool) -> Effect {
+    Effect::GuildStruggle { seat, card, bury }
+}
 
 /// C-BC31: draw the bottom card of the action discard; discard this.
 pub static CALL_TO_ACTION: Behavior = Behavior {
@@ -134,7 +140,13 @@ pub enum Effect {
         returned: bool,
     },
     /// Guild Struggle: steal a Guild card or not.
-    GuildStruggle { seat: Seat, card: CardId },
+    GuildStruggle {
+        seat: Seat,
+        card: CardId,
+        /// Buried at the end (F411), not discarded (C-BC30).
+        #[serde(default)]
+        bury: bool,
+    },
 }
 
 impl Procedure for Effect {
@@ -146,7 +158,7 @@ impl Procedure for Effect {
             | Populist { seat, card }
             | OutrageSpreads { seat, card }
             | SongOfFreedom { seat, card, .. }
-            | GuildStruggle { seat, card } => (seat, card),
+            | GuildStruggle { seat, card, .. } => (seat, card),
         }
     }
 
@@ -348,7 +360,7 @@ impl Procedure for Effect {
                     );
                 }
             }
-            GuildStruggle { seat, card } => {
+            GuildStruggle { seat, card, bury } => {
                 s.pop();
                 if let Choice::Steal { from, loot } = choice {
                     steal(s, seat, from, loot, ev);
@@ -366,7 +378,11 @@ impl Procedure for Effect {
                 let n = guild.len();
                 s.court_deck.add(guild);
                 s.court_deck.shuffle(&mut s.rng);
-                s.court_discard.push(card);
+                if bury {
+                    s.court_deck.bury(card);
+                } else {
+                    s.court_discard.push(card);
+                }
                 log!(
                     ev,
                     "court",
