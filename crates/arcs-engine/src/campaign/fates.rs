@@ -205,6 +205,22 @@ pub fn notify(s: &mut GameState, e: FateEvent, ev: &mut dyn Sink) {
     }
 }
 
+/// Hands `e` to the objective of the Act being played: `acts[0]` in Act
+/// I, `acts[1]` in Act II (an A or B Fate has grand ambitions in Act III,
+/// no objective marker).
+pub fn act_objective(
+    s: &mut GameState,
+    me: Seat,
+    e: &FateEvent,
+    ev: &mut dyn Sink,
+    acts: [FateHook; 2],
+) {
+    let act = s.campaign().map_or(1, |c| c.act);
+    if let Some(f) = acts.get(act.saturating_sub(1) as usize) {
+        f(s, me, e, ev);
+    }
+}
+
 /// `seat` captured `n` agents of `of` (a Fate may count it).
 #[inline]
 pub fn captured(s: &mut GameState, seat: Seat, of: Seat, n: u8, ev: &mut dyn Sink) {

@@ -151,7 +151,11 @@ pub fn ambition_count(s: &GameState, seat: Seat, a: Ambition) -> u32 {
     match a {
         Ambition::Tycoon => icons(Resource::Material) + icons(Resource::Fuel),
         Ambition::Tyrant => st.captive_total(),
-        Ambition::Warlord => st.trophy_total(),
+        // A Weapon Cartel's supply adds to Warlord (ARCS-F309: "You add it
+        // to Warlord"); War Profiteering (F320) adds every Weapon icon.
+        Ambition::Warlord => {
+            st.trophy_total() + crate::cards::extra_icons(s, seat, Resource::Weapon)
+        }
         Ambition::Keeper => icons(Resource::Relic),
         Ambition::Empath => icons(Resource::Psionic),
     }

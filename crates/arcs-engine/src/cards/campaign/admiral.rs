@@ -262,11 +262,7 @@ fn objective(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
     if !s.is_regent(me) {
         return;
     }
-    match s.campaign().map_or(1, |c| c.act) {
-        1 => objective_act_one(s, me, e, ev),
-        2 => objective_act_two(s, me, e, ev),
-        _ => {}
-    }
+    crate::campaign::fates::act_objective(s, me, e, ev, [objective_act_one, objective_act_two]);
 }
 
 /// F712B. *Expand the Navy's Holdings*: at the end of a chapter, as a

@@ -348,11 +348,7 @@ fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
 /// Guilds in Power*: while it has Guild Overseers, advance 2 each time it
 /// takes the Recover action of its Guild Investigators.
 fn objective(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
-    match s.campaign().map_or(1, |c| c.act) {
-        1 => objective_act_one(s, me, e, ev),
-        2 => objective_act_two(s, me, e, ev),
-        _ => {}
-    }
+    crate::campaign::fates::act_objective(s, me, e, ev, [objective_act_one, objective_act_two]);
 }
 
 /// F412B. *Connect with the Guilds*: at the end of a chapter, advance 1

@@ -779,11 +779,7 @@ pub fn systems_controlled(s: &GameState, seat: Seat) -> u8 {
 /// each ambition won. *Defy the Empire's Grip*: at the end of a chapter,
 /// if an Outlaw, advance 1 for each system controlled.
 fn objective(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
-    match s.campaign().map_or(1, |c| c.act) {
-        1 => objective_act_one(s, me, e, ev),
-        2 => objective_act_two(s, me, e, ev),
-        _ => {}
-    }
+    crate::campaign::fates::act_objective(s, me, e, ev, [objective_act_one, objective_act_two]);
 }
 
 /// F212B. *Distribute Power Fairly*: when the Commonwealth wins the

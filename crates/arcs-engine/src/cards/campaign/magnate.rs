@@ -1,11 +1,11 @@
 //! The Magnate (Fate Set 3, an "A" Fate), Act I: its setup (F301A), its
-//! objective (F301B) and Merchant League (F302). Campaign rules p8, p16–18,
-//! p27; `reference/campaign.md` §1.7, §1.14, §2.3.
-//!
-//! The Act I Resolution (F303) and the cards it adds to the Court (Elder
-//! Broker F304, Relic Fence F305, Prison Wardens F306, the Cartels
-//! F307–F311) belong to the Intermission and Act II, like the other
-//! Fates' later cards.
+//! objective (F301B) and Merchant League (F302). Its Act I Resolution
+//! (F303) and the cards it adds to the Court: Elder Broker (F304), Relic
+//! Fence (F305), Prison Wardens (F306) and the Material and Fuel Cartels
+//! (F307–F308) reprint base cards (`cards/campaign/mod.rs`); the Weapon,
+//! Psionic and Relic Cartels (F309–F311) are new cards of the same kind.
+//! Campaign rules p8, p16–18, p27–28; `reference/campaign.md` §1.7,
+//! §1.14, §2.3. Its Act II and III cards are not built yet.
 
 use crate::campaign::fates::{advance_objective, FateDef, FateEvent, SummitOption};
 use crate::campaign::stored;
@@ -20,21 +20,164 @@ use crate::log;
 use crate::state::GameState;
 use serde::{Deserialize, Serialize};
 
-/// The Magnate's cards with behaviour.
-pub static CARDS: &[&Behavior] = &[&MERCHANT_LEAGUE];
+/// The Magnate's cards with behaviour of their own.
+pub static CARDS: &[&Behavior] = &[
+    &MERCHANT_LEAGUE,
+    &WEAPON_CARTEL,
+    &PSIONIC_CARTEL,
+    &RELIC_CARTEL,
+];
 
 /// The Fate.
 pub static FATE: FateDef = FateDef {
     number: 3,
     card: "ARCS-FATE03",
     setup: [Some(setup_act_one), None, None],
-    resolution: None,
-    resolutions: ["", ""],
+    resolution: Some(resolution),
+    resolutions: ["ARCS-F303", ""],
     on: Some(objective),
     grand: None,
     final_objective: false,
-    leave: None,
+    leave: Some(leave),
 };
+
+/// Elder Broker, Relic Fence and Prison Wardens (F304–F306).
+const BROKERS: [&str; 3] = ["ARCS-F304", "ARCS-F305", "ARCS-F306"];
+/// The Cartels (F307–F311): Material, Fuel, Weapon, Psionic, Relic.
+const CARTELS: [&str; 5] = [
+    "ARCS-F307",
+    "ARCS-F308",
+    "ARCS-F309",
+    "ARCS-F310",
+    "ARCS-F311",
+];
+/// Mining Interest and Shipping Interest of the campaign Court.
+const INTERESTS: [&str; 2] = ["ARCS-CC01", "ARCS-CC04"];
+
+fn ids(codes: &[&str]) -> Vec<CardId> {
+    codes
+        .iter()
+        .map(|c| CardId::parse(c).expect("a Magnate card"))
+        .collect()
+}
+
+/// The Magnate's Resolution card for the Act that ended (the
+/// Intermission's step A, p28). Act II's (F321) comes with its Act II
+/// cards: until then Act II is not played with the Magnate.
+fn resolution(s: &mut GameState, seat: Seat, act: u8, done: bool, ev: &mut dyn Sink) {
+    if act == 1 {
+        resolve_act_one(s, seat, done, ev);
+    }
+}
+
+/// Whether the Cartels wait behind the Act II Resolution (F303
+/// completed): none of them is anywhere in play or scrapped.
+fn cartels_aside(s: &GameState) -> bool {
+    ids(&CARTELS)
+        .iter()
+        .all(|c| !crate::campaign::fates::in_play(s, *c))
+}
+
+/// The Magnate leaves for another Fate (p29): the Cartels still waiting
+/// behind its Act II Resolution are the rest of the Fate Set not in play.
+fn leave(s: &mut GameState, _seat: Seat, _ev: &mut dyn Sink) {
+    if cartels_aside(s) {
+        crate::campaign::fates::scrap(s, &ids(&CARTELS));
+    }
+}
+
+/// F303. Completed: Elder Broker, Relic Fence and Prison Wardens to the
+/// Court deck; the Cartels wait behind the Act II Resolution (neither in
+/// play nor scrapped, R-CAMP-F303); Mining Interest and Shipping Interest
+/// back from the Court discard pile to the Court deck (step A comes before
+/// the discard pile is scrapped, p28). Failed: scrap Elder Broker, Relic
+/// Fence and Prison Wardens; the Cartels to the Court deck.
+fn resolve_act_one(s: &mut GameState, seat: Seat, done: bool, ev: &mut dyn Sink) {
+    use crate::campaign::fates::{add_to_court_deck, scrap};
+    if done {
+        add_to_court_deck(s, &ids(&BROKERS));
+        let back: Vec<CardId> = ids(&INTERESTS)
+            .into_iter()
+            .filter(|c| s.court_discard.contains(c))
+            .collect();
+        s.court_discard.retain(|c| !back.contains(c));
+        add_to_court_deck(s, &back);
+        let names: Vec<&str> = back.iter().map(|c| c.name()).collect();
+        log!(
+            ev,
+            "intermission",
+            Some(seat),
+            "The Magnate's Resolution, objective completed: Elder Broker, Relic Fence and Prison \
+             Wardens join the Court deck; the five Cartels wait for the Magnate's next \
+             Resolution{}.",
+            if names.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; {} return from the Court discard pile to the Court deck",
+                    names.join(" and ")
+                )
+            }
+        );
+    } else {
+        scrap(s, &ids(&BROKERS));
+        add_to_court_deck(s, &ids(&CARTELS));
+        log!(
+            ev,
+            "intermission",
+            Some(seat),
+            "The Magnate's Resolution, objective failed: Elder Broker, Relic Fence and Prison \
+             Wardens are scrapped; the five Cartels join the Court deck."
+        );
+    }
+}
+
+/// F309–F311, the Weapon, Psionic and Relic Cartels (Guild): as the base
+/// Material Cartel (C-BC03) for their type: "You keep the X supply on
+/// here (you add it to AMBITION but can't spend it). After scoring, Rivals
+/// discard all X. Prelude: You may discard this to steal 1 X."
+macro_rules! cartel {
+    ($name:ident, $code:expr, $r:expr, $what:expr) => {
+        pub static $name: Behavior = Behavior {
+            code: $code,
+            holds_supply: Some($r),
+            after_scoring: Some(|s, seat, ev| {
+                crate::cards::court::common::cartel_after_scoring(s, seat, $r, ev)
+            }),
+            preludes: &[crate::cards::PreludeAbility {
+                what: $what,
+                discard: true,
+                first: false,
+                once_per_turn: false,
+                possible: |s, seat| {
+                    crate::cards::shared::any_steal(
+                        s,
+                        seat,
+                        crate::cards::shared::StealFilter::Resource($r),
+                    )
+                },
+                run: |s, seat, card, _| {
+                    crate::cards::court::common::cartel_steal(s, seat, card, $r)
+                },
+            }],
+            ..Behavior::NONE
+        };
+    };
+}
+
+cartel!(
+    WEAPON_CARTEL,
+    "ARCS-F309",
+    Resource::Weapon,
+    "steal a Weapon"
+);
+cartel!(
+    PSIONIC_CARTEL,
+    "ARCS-F310",
+    Resource::Psionic,
+    "steal a Psionic"
+);
+cartel!(RELIC_CARTEL, "ARCS-F311", Resource::Relic, "steal a Relic");
 
 /// Resources the Magnate discards for *Export to the Galactic Core*.
 const EXPORT_SIZE: u8 = 3;
@@ -294,8 +437,83 @@ impl Procedure for Effect {
 
 #[cfg(test)]
 mod tests {
+    use crate::campaign::intermission::resolve_fates;
+    use crate::event::NoEvents;
+    use crate::ids::*;
+    use crate::state::GameState;
+
     #[test]
     fn every_magnate_card_has_passing_scenarios() {
         crate::cards::testing::family_scenarios(super::CARDS);
+    }
+
+    fn card(code: &str) -> CardId {
+        CardId::parse(&format!("ARCS-{code}")).unwrap()
+    }
+
+    /// The Magnate's Act I Resolution (F303) on a position with Mining
+    /// Interest in the Court discard pile (Act II cannot be played with the
+    /// Magnate yet: its Resolution is tested here, not by a scenario).
+    fn resolved(objective: u8) -> GameState {
+        let mut s = crate::campaign::scenario::test_state(&format!(
+            "fate P1 Magnate\nobjective P1 {objective}\nP1 guild F302\nP1 power 5\n\
+             court-discard CC01 CC05"
+        ));
+        crate::invariants::check(&s).expect("consistent before");
+        resolve_fates(&mut s, &mut NoEvents);
+        crate::invariants::check(&s).expect("consistent after");
+        s
+    }
+
+    /// Where each card is: scrapped for good, in the Court deck, or
+    /// neither (set aside in the Fate Set).
+    fn assert_where(s: &GameState, codes: &[&str], scrapped: bool, deck: bool) {
+        let c = s.campaign().unwrap();
+        for code in codes {
+            let id = card(code);
+            assert_eq!(c.court_scrapped.contains(&id), scrapped, "{code} scrapped");
+            assert_eq!(s.court_deck.contains(&id), deck, "{code} in the Court deck");
+        }
+    }
+
+    const CARTELS: [&str; 5] = ["F307", "F308", "F309", "F310", "F311"];
+
+    /// F303, completed: the three Guild cards into the Court deck, the
+    /// Cartels set aside, Mining Interest back from the discard pile (the
+    /// Vox card there stays); no Power lost.
+    #[test]
+    fn f303_completed_objective() {
+        let s = resolved(0);
+        assert_where(&s, &["F304", "F305", "F306"], false, true);
+        assert_where(&s, &CARTELS, false, false);
+        assert!(s.court_deck.contains(&card("CC01")));
+        assert!(!s.court_discard.contains(&card("CC01")));
+        assert!(s.court_discard.contains(&card("CC05")));
+        assert_eq!(s.seat(Seat(0)).power, 5);
+    }
+
+    /// F303, failed: the three Guild cards scrapped, the Cartels into the
+    /// Court deck, Mining Interest left in the discard pile; the marker's
+    /// Power lost.
+    #[test]
+    fn f303_failed_objective() {
+        let s = resolved(4);
+        assert_where(&s, &["F304", "F305", "F306"], true, false);
+        assert_where(&s, &CARTELS, false, true);
+        assert!(s.court_discard.contains(&card("CC01")));
+        assert_eq!(s.seat(Seat(0)).power, 1);
+    }
+
+    /// The Magnate leaving after a completed Act I: the Cartels waiting
+    /// behind its next Resolution are scrapped with the rest of the set
+    /// (p29); after a failed one they are in play and stay.
+    #[test]
+    fn leaving_scraps_the_cartels_set_aside() {
+        let mut s = resolved(0);
+        super::leave(&mut s, Seat(0), &mut NoEvents);
+        assert_where(&s, &CARTELS, true, false);
+        let mut s = resolved(4);
+        super::leave(&mut s, Seat(0), &mut NoEvents);
+        assert_where(&s, &CARTELS, false, true);
     }
 }

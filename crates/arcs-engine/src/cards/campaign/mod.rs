@@ -57,6 +57,11 @@ pub static REPRINTS: &[(&str, &str)] = &[
     ("ARCS-F612", "ARCS-BC11"), // Arms Union
     ("ARCS-F622", "ARCS-BC10"),
     ("ARCS-F410", "ARCS-CC13"), // Diplomatic Fiasco (the Advocate's)
+    ("ARCS-F304", "ARCS-BC23"), // Elder Broker (the Magnate's)
+    ("ARCS-F305", "ARCS-BC24"), // Relic Fence
+    ("ARCS-F306", "ARCS-BC12"), // Prison Wardens
+    ("ARCS-F307", "ARCS-BC03"), // Material Cartel
+    ("ARCS-F308", "ARCS-BC06"), // Fuel Cartel
     ("ARCS-F623", "ARCS-BC11"),
 ];
 
@@ -71,9 +76,15 @@ mod tests {
                 CardId::parse(copy).unwrap(),
                 CardId::parse(original).unwrap(),
             );
-            // Word for word, case aside; the emphasis marks may sit apart ("**Provoke
-            // Outrage,**" in F605 against "**Provoke Outrage**," in BC01).
-            let words = |t: &str| t.replace('*', "").to_lowercase();
+            // Word for word, case and spacing aside; the emphasis marks may
+            // sit apart ("**Provoke Outrage,**" in F605 against "**Provoke
+            // Outrage**," in BC01).
+            let words = |t: &str| {
+                t.replace('*', "")
+                    .split_whitespace()
+                    .collect::<String>()
+                    .to_lowercase()
+            };
             assert_eq!(words(&a.info().text), words(&b.info().text), "{copy}");
             assert_eq!(a.info().suit, b.info().suit, "{copy}");
             assert_eq!(a.info().raid_cost, b.info().raid_cost, "{copy}");

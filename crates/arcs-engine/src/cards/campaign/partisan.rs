@@ -275,11 +275,7 @@ pub fn ambition_resources(a: Ambition) -> &'static [Resource] {
 /// (sole first place at scoring) while it has no Outrage of a resource
 /// that ambition counts.
 fn objective(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
-    match s.campaign().map_or(1, |c| c.act) {
-        1 => objective_act_one(s, me, e, ev),
-        2 => objective_act_two(s, me, e, ev),
-        _ => {}
-    }
+    crate::campaign::fates::act_objective(s, me, e, ev, [objective_act_one, objective_act_two]);
 }
 
 /// F615B. *Show Your Leadership*: advance 1 each time the Partisan plays an
