@@ -38,6 +38,10 @@ pub fn check(s: &GameState) -> Result<(), String> {
         for (i, n) in c.trust.iter().enumerate() {
             res[i] += *n as u32;
         }
+        // Resources scrapped for good with a Monopoly (F325B).
+        for (i, n) in c.monopolies.scrapped.iter().enumerate() {
+            res[i] += *n as u32;
+        }
         // Resources stored on cards (Merchant League): on a card someone
         // holds.
         for x in &c.stored {

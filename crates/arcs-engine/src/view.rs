@@ -288,6 +288,10 @@ pub struct CampaignView {
     /// F625), public.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sown: Vec<crate::cards::campaign::partisan::SownView>,
+    /// The Magnate's Monopolies in play (F312A), public: who holds each,
+    /// and the resources scrapped for good with them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub monopolies: Vec<crate::cards::campaign::magnate::MonopolyView>,
     /// The Believer's Faithful action card stack (public: numbered, ARCS-
     /// F801A): the cards 1..N remain, N on top (its pips drive F801B).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -490,6 +494,7 @@ impl CampaignView {
             golems: crate::cards::campaign::caretaker::view(s),
             commonwealth: crate::cards::campaign::founder::view(s),
             sown: crate::cards::campaign::partisan::view(&c.sown),
+            monopolies: crate::cards::campaign::magnate::view(&c.monopolies),
             flagships: seats()
                 .filter_map(|x| {
                     let b = c.flagships[x.index()]?;

@@ -249,3 +249,41 @@ fn random_games_with_the_magnate_keep_every_invariant() {
     );
     eprintln!("{n} games: {gained} with Merchant League gains, {deals} with deals, {exports} with an Export");
 }
+
+/// Act II with the Magnate (F312A): random games from its setup, every
+/// invariant checked after each step (Monopolies, Monopoly Consent, War
+/// Profiteering, the Act's Court cards).
+#[test]
+fn random_act_two_games_with_the_magnate_keep_every_invariant() {
+    let n = common::games(40);
+    let mut taken = 0;
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut g = common::act_table("Magnate", 2, players, 1700 + i);
+        assert_eq!(
+            g.state().campaign().unwrap().objective[0],
+            12,
+            "F312B start"
+        );
+        common::play_act_randomly(&mut g, i);
+        taken += common::logged(&g, "Gain Monopolies:") as u32;
+    }
+    eprintln!("{n} Act II games: a Monopoly was taken in {taken}");
+}
+
+/// Act III with the Magnate (F325A): the Economy's tax rules and the
+/// Monopoly scrapped after each scoring (resources scrapped for good are
+/// counted by the invariants).
+#[test]
+fn random_act_three_games_with_the_magnate_keep_every_invariant() {
+    let n = common::games(30);
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut g = common::act_table("Magnate", 3, players, 1900 + i);
+        assert!(common::logged(
+            &g,
+            "Closed & Open Economy joins the rules booklet"
+        ));
+        common::play_act_randomly(&mut g, i);
+    }
+}

@@ -26,12 +26,31 @@ struct Mods {
     flagship: bool,
     /// Book of Liberation (F204): Free buildings too.
     free: bool,
+    /// Prospectors (F322): cities without a Loyal piece, where it allows.
+    prospects: bool,
 }
 
 #[inline(always)]
 fn mods(s: &GameState, seat: Seat) -> Mods {
-    use cards::Hook;
     let flagship = s.is_campaign() && s.has_flagship(seat);
+    if s.is_campaign() && prospector(s, seat) {
+        return Mods {
+            prospects: true,
+            ..mods_of_cards(s, seat, flagship)
+        };
+    }
+    mods_of_cards(s, seat, flagship)
+}
+
+/// Whether `seat` holds a card like Prospectors (F322): asked of its held
+/// cards, in campaign games only.
+fn prospector(s: &GameState, seat: Seat) -> bool {
+    cards::held_prospects(s, seat)
+}
+
+#[inline(always)]
+fn mods_of_cards(s: &GameState, seat: Seat, flagship: bool) -> Mods {
+    use cards::Hook;
     // One test for the common case: no held card modifies building.
     let any = Hook::Bond.bit()
         | Hook::BuildOnGates.bit()
@@ -50,6 +69,7 @@ fn mods(s: &GameState, seat: Seat) -> Mods {
         gate_port: cards::builds_on_gates(s, seat, BuildingKind::Starport),
         cloud: cards::cloud_cities(s, seat),
         free: cards::builds_free(s, seat),
+        prospects: false,
     }
 }
 
@@ -123,7 +143,11 @@ fn cloud_ok(s: &GameState, seat: Seat, sys: SystemId, m: Mods) -> bool {
 
 /// Systems where the seat might build: its pieces (B-BLD-01) or a
 /// starport (B-BLD-03, any owner's under Empath's Bond).
-fn candidates(s: &GameState, seat: Seat) -> u32 {
+fn candidates(s: &GameState, seat: Seat, m: Mods) -> u32 {
+    // Prospectors (F322): any planet may take a city.
+    if m.prospects {
+        return s.in_play;
+    }
     let free = if s.is_campaign() {
         s.board.pieces(Owner::Free)
     } else {
@@ -142,9 +166,19 @@ fn presence(s: &GameState, seat: Seat, sys: SystemId) -> bool {
 pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (BuildTarget, SystemId)> + '_ {
     let st = s.seat(seat);
     let m = mods(s, seat);
-    systems_in(candidates(s, seat)).flat_map(move |sys| {
+    systems_in(candidates(s, seat, m)).flat_map(move |sys| {
         let mut v: arrayvec::ArrayVec<(BuildTarget, SystemId), 4> = arrayvec::ArrayVec::new();
-        if (st.cities > 0 || st.starports > 0) && presence(s, seat, sys) {
+        let here = presence(s, seat, sys);
+        // Prospectors (F322): a city without a Loyal piece there.
+        if !here
+            && m.prospects
+            && st.cities > 0
+            && cards::prospects(s, seat, sys)
+            && building_slot(s, sys, BuildingKind::City, m).is_some()
+        {
+            v.push((BuildTarget::City, sys));
+        }
+        if (st.cities > 0 || st.starports > 0) && here {
             if st.cities > 0 && building_slot(s, sys, BuildingKind::City, m).is_some() {
                 v.push((BuildTarget::City, sys));
             }
@@ -193,6 +227,14 @@ pub fn any(s: &GameState, seat: Seat) -> bool {
         if systems_in(ports & s.in_play).any(|sys| free_starport(s, seat, sys, m.bond).is_some()) {
             return true;
         }
+    }
+    if m.prospects
+        && st.cities > 0
+        && systems_in(s.in_play).any(|sys| {
+            cards::prospects(s, seat, sys) && building_slot(s, sys, BuildingKind::City, m).is_some()
+        })
+    {
+        return true;
     }
     if m.free
         && systems_in(s.board.pieces(o) & s.in_play).any(|sys| {

@@ -34,6 +34,12 @@ struct Mods {
     /// The Control Array (campaign p25): with the Flagship at a gate, the
     /// cities of that cluster, like Loyal ones (0: none).
     array_cluster: u8,
+    /// The Economy (campaign, F327): Closed bars this Regent from cities in
+    /// Empire-controlled systems without the matching Monopoly.
+    closed: bool,
+    /// Open: own cities may be taxed again; `open_any`, the Magnate's: any.
+    open_own: bool,
+    open_any: bool,
 }
 
 fn mods(s: &GameState, seat: Seat) -> Mods {
@@ -44,19 +50,36 @@ fn mods(s: &GameState, seat: Seat) -> Mods {
         | Hook::Inspiring.bit()
         | Hook::TaxLoyal.bit()
         | Hook::TaxImperial.bit();
-    let array_cluster = if s.is_campaign() {
-        crate::campaign::flagship::control_array_cluster(s, seat)
+    let (array_cluster, closed, open_own, open_any) = if s.is_campaign() {
+        use crate::cards::campaign::magnate::{economy, Economy};
+        let (closed, open_own, open_any) = match economy(s) {
+            Some(Economy::Closed(m)) => (m != seat && s.is_regent(seat), false, false),
+            Some(Economy::Open(m)) => (false, true, m == seat),
+            None => (false, false, false),
+        };
+        (
+            crate::campaign::flagship::control_array_cluster(s, seat),
+            closed,
+            open_own,
+            open_any,
+        )
     } else {
-        0
+        (0, false, false, false)
     };
     if s.seat(seat).hooks() & any == 0 {
         return Mods {
             array_cluster,
+            closed,
+            open_own,
+            open_any,
             ..Mods::default()
         };
     }
     Mods {
         array_cluster,
+        closed,
+        open_own,
+        open_any,
         retax: cards::may_retax(s, seat),
         bond: cards::bond(s, seat),
         inspiring: cards::inspiring(s, seat),
@@ -67,8 +90,25 @@ fn mods(s: &GameState, seat: Seat) -> Mods {
 
 fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8, m: Mods) -> Option<Target> {
     let taxed = s.turn.taxed & slot_key(sys, slot) != 0;
-    if taxed && !m.retax {
-        return None; // B-TAX-04 (Warlord's Cruelty lifts it)
+    // B-TAX-04 (Warlord's Cruelty lifts it; so does the Open Economy, F327,
+    // for one's own cities, and for any city the Magnate's).
+    if taxed
+        && !(m.retax
+            || m.open_any
+            || (m.open_own
+                && s.sys(sys).slots[slot as usize].is_some_and(|b| b.owner == seat.owner())))
+    {
+        return None;
+    }
+    // The Closed Economy (F327): no city in an Empire-controlled system
+    // without the Monopoly of its type.
+    if m.closed
+        && s.controller(sys) == Some(Owner::Empire)
+        && !crate::cards::city_types(s, sys)
+            .into_iter()
+            .any(|r| crate::cards::campaign::magnate::monopoly_holder(s, r) == Some(seat))
+    {
+        return None;
     }
     match s.sys(sys).slots[slot as usize] {
         Some(b) if b.kind == BuildingKind::City => {

@@ -42,6 +42,9 @@ pub enum FateEvent {
     /// `seat` used a power of `card` that a Fate counts (People's Hero
     /// clearing an Outrage, F615B).
     Used { seat: Seat, card: CardId },
+    /// `seat` took a Monopoly card (Gain Monopolies, F318), from the
+    /// general supply or from another player.
+    MonopolyGained { seat: Seat, from_supply: bool },
     /// `n` Imperial ships were placed on the map.
     ImperialPlaced { n: u8 },
     /// `seat` took `n` Trophies of `of`'s pieces in a battle it attacked

@@ -220,6 +220,13 @@ pub struct Campaign {
         skip_serializing_if = "crate::cards::campaign::partisan::Sown::is_none"
     )]
     pub sown: crate::cards::campaign::partisan::Sown,
+    /// The Magnate's Monopolies (F312A) and the resources scrapped for
+    /// good with them (F325B). Not written while none is in play.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::cards::campaign::magnate::Monopolies::is_none"
+    )]
+    pub monopolies: crate::cards::campaign::magnate::Monopolies,
     /// Action cards that joined the action deck this Act (the Believer's
     /// Faithful cards, once drawn into a hand: ARCS-F813); each chapter's
     /// deck has them (`flow/chapter.rs`).
@@ -340,6 +347,7 @@ impl Campaign {
             golems: Default::default(),
             commonwealth: Default::default(),
             sown: Default::default(),
+            monopolies: Default::default(),
             actions_added: CardSet::default(),
             actions_scrapped: CardSet::default(),
             faithful_stack: 0,

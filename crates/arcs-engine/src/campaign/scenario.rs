@@ -233,6 +233,10 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
             // The Founder's Commonwealth (F212A).
             crate::cards::campaign::founder::scenario_setup(s, &w[1..])?;
         }
+        "monopoly" => {
+            // monopoly RESOURCE supply|PN|scrapped (the Magnate's, F312A).
+            crate::cards::campaign::magnate::scenario_setup(s, &w[1..])?;
+        }
         "golem" => {
             // golem KIND gate S | slot PN N | hearth PN | out [awake]
             // (the Caretaker's Golems, F505).
@@ -335,6 +339,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
         "stored",
         "golem",
         "commonwealth",
+        "monopoly",
         "faithful-stack",
         "scrapped-actions",
         "booklet",
@@ -590,6 +595,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
             }
             "golem" => crate::cards::campaign::caretaker::scenario_expect(s, &w[1..]),
             "commonwealth" => crate::cards::campaign::founder::scenario_expect(s, &w[1..]),
+            "monopoly" => crate::cards::campaign::magnate::scenario_expect(s, &w[1..]),
             "envoys" => eq(
                 "Guild Envoys Depart in the rules booklet",
                 c.envoys_depart.to_string(),

@@ -210,13 +210,31 @@ fn guild_support_open(s: &GameState) -> bool {
     crate::cards::booklet_laws(s).any(|(_, b)| b.guild_support)
 }
 
-/// The seat whose consent Transfer Guild Support needs besides the two
-/// players (Guild Negotiations: "the Advocate's consent if they are in
-/// play"): the Advocate's seat, if some seat plays the Advocate.
-pub fn guild_support_consenter(s: &GameState) -> Option<Seat> {
+/// The seat whose consent a Negotiation action needs besides its two
+/// players: Transfer Guild Support the Advocate's, if some seat plays the
+/// Advocate (Guild Negotiations); giving a monopolized resource the
+/// Monopoly holder's, under Monopoly Consent (F319).
+pub fn extra_consenter(s: &GameState, n: &Negotiation) -> Option<Seat> {
     let c = s.campaign()?;
-    s.seat_ids()
-        .find(|x| c.fates[x.index()].is_some_and(crate::cards::campaign::advocate::is_advocate))
+    match n.act {
+        NegotiationAct::GuildSupport { .. } => s.seat_ids().find(|x| {
+            c.fates[x.index()].is_some_and(crate::cards::campaign::advocate::is_advocate)
+        }),
+        NegotiationAct::Give(Asset::Slot(i)) => {
+            let r = s.seat(n.by).resources.get(i as usize).copied().flatten()?;
+            monopoly_consenter(s, r)
+        }
+        NegotiationAct::Give(Asset::Stored(r)) => monopoly_consenter(s, r),
+        _ => None,
+    }
+}
+
+/// The holder of `r`'s Monopoly, while Monopoly Consent is a law.
+fn monopoly_consenter(s: &GameState, r: Resource) -> Option<Seat> {
+    crate::cards::booklet_laws(s)
+        .any(|(_, b)| b.monopoly_consent)
+        .then(|| crate::cards::campaign::magnate::monopoly_holder(s, r))
+        .flatten()
 }
 
 /// Whether `seat` has more than one piece of `kind` on the map (ships
@@ -449,14 +467,12 @@ pub fn forceable(n: &Negotiation) -> bool {
     }
 }
 
-/// Forcing Transfer Guild Support also forces the Advocate's consent by
-/// returning 1 of the Advocate's Favors to them, unless the Advocate is
-/// the caller or the giver (Guild Negotiations): that Advocate, if so.
+/// Forcing an action whose consent another seat gives (the Advocate's
+/// for Transfer Guild Support, a Monopoly holder's) also forces that
+/// consent by returning 1 of its Favors to it, unless it is the caller or
+/// the giver (Guild Negotiations, Monopoly Consent): that seat, if so.
 pub fn forced_consenter(s: &GameState, caller: Seat, n: &Negotiation) -> Option<Seat> {
-    if !matches!(n.act, NegotiationAct::GuildSupport { .. }) {
-        return None;
-    }
-    guild_support_consenter(s).filter(|a| *a != caller && *a != n.by)
+    extra_consenter(s, n).filter(|a| *a != caller && *a != n.by)
 }
 
 // ------------------------------------------------------------ applying
@@ -708,7 +724,7 @@ pub fn call_to_order(s: &mut GameState, caller: Seat, choice: Choice, ev: &mut d
                     ev,
                     "summit",
                     Some(caller),
-                    "{caller} returns one of {a}'s Favors to force the Advocate's consent."
+                    "{caller} returns one of {a}'s Favors to force {a}'s consent."
                 );
             }
             apply(s, &n, ev);
@@ -778,24 +794,13 @@ pub fn deal_choices(s: &GameState, seat: Seat, first: bool, out: &mut Vec<Choice
 }
 
 /// The seats a deal needs consent from: everyone in it but the proposer.
-/// A Transfer Guild Support in the deal needs the Advocate's consent too
-/// (Guild Negotiations).
+/// An action that needs another seat's consent (Guild Negotiations,
+/// Monopoly Consent) adds that seat.
 pub fn parties(s: &GameState, proposer: Seat) -> u8 {
     let Some(c) = s.campaign() else { return 0 };
-    let advocate = c
-        .summit
-        .deal
-        .iter()
-        .any(|n| matches!(n.act, NegotiationAct::GuildSupport { .. }))
-        .then(|| guild_support_consenter(s))
-        .flatten()
-        .map_or(0, |a| 1 << a.0);
-    (c.summit
-        .deal
-        .iter()
-        .fold(0u8, |m, n| m | 1 << n.by.0 | 1 << n.to.0)
-        | advocate)
-        & !(1 << proposer.0)
+    c.summit.deal.iter().fold(0u8, |m, n| {
+        m | 1 << n.by.0 | 1 << n.to.0 | extra_consenter(s, n).map_or(0, |a| 1 << a.0)
+    }) & !(1 << proposer.0)
 }
 
 /// The next seat to consent after `after` in turn order from the proposer.

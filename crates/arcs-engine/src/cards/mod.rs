@@ -267,6 +267,18 @@ pub struct Behavior {
     /// Provoking Outrage does not discard the holder's Guild cards (Guild
     /// Loyalty, F424). Asked only in campaign games: no hook bit.
     pub keeps_guild_on_outrage: bool,
+    /// A law: giving a monopolized resource in a Summit needs the Monopoly
+    /// holder's consent (Monopoly Consent, F319).
+    pub monopoly_consent: bool,
+    /// A law: Warlord counts Trophies and Weapon icons (War Profiteering,
+    /// F320).
+    pub warlord_counts_weapons: bool,
+    /// Its holder may build a city in this system without a Loyal piece
+    /// there (Prospectors, F322). Asked only in campaign games: no hook
+    /// bit.
+    pub prospects: Option<fn(&GameState, Seat, SystemId) -> bool>,
+    /// A law: the Economy's tax rules (Closed & Open Economy, F327).
+    pub economy: bool,
 }
 
 /// `(state, actor, victim, system, sink)`: see `Behavior::on_harm`.
@@ -347,6 +359,10 @@ impl Behavior {
         guild_support: false,
         guild_counts_twice: false,
         keeps_guild_on_outrage: false,
+        monopoly_consent: false,
+        warlord_counts_weapons: false,
+        prospects: None,
+        economy: false,
     };
 }
 
@@ -739,11 +755,37 @@ pub fn keeps_on_outrage(card: CardId) -> bool {
 
 /// Extra icons for ambitions beyond tokens and Guild suits: a Cartel's
 /// supply counts for its holder (C-BC03, AMB-31).
+/// A Monopoly's supply counts for its holder too (campaign, F313–F317).
 pub fn extra_icons(s: &GameState, seat: Seat, r: Resource) -> u32 {
-    held_with(s, seat, Hook::HoldsSupply)
+    let cartels: u32 = held_with(s, seat, Hook::HoldsSupply)
         .filter(|(_, b)| b.holds_supply == Some(r))
         .map(|_| s.supply[r.index()] as u32)
-        .sum()
+        .sum();
+    let monopoly = if s.is_campaign() {
+        campaign::magnate::monopoly_supply(s, seat, r)
+    } else {
+        0
+    };
+    cartels + monopoly
+}
+
+/// Whether a law of the rules booklet makes Warlord count Weapon icons
+/// (War Profiteering, F320).
+pub fn warlord_counts_weapons(s: &GameState) -> bool {
+    s.is_campaign() && booklet_laws(s).any(|(_, b)| b.warlord_counts_weapons)
+}
+
+/// Whether `seat` holds a card letting it build cities without Loyal
+/// pieces somewhere (Prospectors, F322).
+pub fn held_prospects(s: &GameState, seat: Seat) -> bool {
+    held_behaviors(s, seat).any(|(_, b)| b.prospects.is_some())
+}
+
+/// Whether `seat` may build a city in `sys` without a Loyal piece there
+/// (Prospectors, F322).
+pub fn prospects(s: &GameState, seat: Seat, sys: SystemId) -> bool {
+    s.is_campaign()
+        && held_behaviors(s, seat).any(|(_, b)| b.prospects.is_some_and(|f| f(s, seat, sys)))
 }
 
 /// The Ancient Holdings card slot (C-L13).

@@ -20,6 +20,8 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "snake_case")]
 pub enum StealFilter {
     Resource(Resource),
+    /// Any resource, no Guild card (Extortion, F323).
+    AnyResource,
     ResourceOrGuild,
     Guild,
 }
@@ -69,6 +71,7 @@ impl Procedure for Effect {
             }
             Steal { filter, left, .. } => match filter {
                 StealFilter::Resource(r) => format!("steal a {} ({left} left)", resource_name(*r)),
+                StealFilter::AnyResource => format!("steal a resource ({left} left)"),
                 StealFilter::ResourceOrGuild => "steal a Guild card or resource".into(),
                 StealFilter::Guild => "steal a Guild card, or not".into(),
             },
@@ -242,7 +245,7 @@ pub(crate) fn steal_choices(s: &GameState, seat: Seat, filter: StealFilter, out:
                 }
             }
         }
-        if !matches!(filter, StealFilter::Resource(_)) {
+        if matches!(filter, StealFilter::ResourceOrGuild | StealFilter::Guild) {
             for &c in st.guild() {
                 let loot = Loot::Card(c);
                 if can_steal(s, seat, victim, loot) {

@@ -153,6 +153,9 @@ pub fn ambition_count(s: &GameState, seat: Seat, a: Ambition) -> u32 {
         Ambition::Tyrant => st.captive_total(),
         // A Weapon Cartel's supply adds to Warlord (ARCS-F309: "You add it
         // to Warlord"); War Profiteering (F320) adds every Weapon icon.
+        Ambition::Warlord if crate::cards::warlord_counts_weapons(s) => {
+            st.trophy_total() + icons(Resource::Weapon)
+        }
         Ambition::Warlord => {
             st.trophy_total() + crate::cards::extra_icons(s, seat, Resource::Weapon)
         }

@@ -110,6 +110,7 @@ export function renderCampaign(box, v, snap, data, has) {
     die ? `Last event roll: ${esc(die)}` : "",
     c.faithful_stack ? `Faithful stack: ${c.faithful_stack} card${c.faithful_stack > 1 ? "s" : ""}, Faithful ${c.faithful_stack} on top (${pipsText(faithfulPips(data, c.faithful_stack))})` : "",
     c.commonwealth ? commonwealthFacts(c.commonwealth, snap) : "",
+    (c.monopolies || []).length ? monopolyFacts(c.monopolies, snap) : "",
     (c.scrapped_actions || []).length ? `Scrapped action cards: ${c.scrapped_actions.map((a) => esc(actionName(data.action(a)))).join(", ")}` : "",
   ].filter(Boolean);
   const supplies = [
@@ -143,6 +144,13 @@ function commonwealthFacts(cw, snap) {
       : ` · Commonwealth Ambition marker on ${esc(seatLabel(snap, cw.founder))}'s Fate card`;
   const tucked = ` · Armistices under the edict: ${cw.armistices_tucked}`;
   return `Commonwealth Members: ${members}${marker}${tucked}`;
+}
+
+/** The Magnate's Monopolies (Act II+): who holds each; the supply on a
+ * held one adds to its holder's ambitions. */
+function monopolyFacts(list, snap) {
+  const one = (m) => `${cap(m.resource)}: ${m.holder ? esc(seatLabel(snap, m.holder)) : "in the supply"}`;
+  return `Monopolies — ${list.map(one).join(", ")}`;
 }
 
 /** Each Flagship (campaign p22): where it is and its board, column by
