@@ -24,7 +24,7 @@ pub fn score(s: &GameState, seat: Seat) -> f64 {
         };
     }
     let st = s.seat(seat);
-    let mut v = st.power as f64 + objective(s, seat);
+    let mut v = st.power as f64 + objective(s, seat) + grand_ambitions(s, seat);
     // This chapter's declared ambitions, as they stand.
     for a in Ambition::ALL {
         let markers: Vec<usize> = (0..3).filter(|&i| s.markers[i].at == Some(a)).collect();
@@ -106,6 +106,17 @@ pub fn objective(s: &GameState, seat: Seat) -> f64 {
     }
 }
 
+/// Act III: the Power this chapter's scoring would pay `seat` for the grand
+/// ambitions it fulfils now (campaign p9, the chapter track), discounted as
+/// the declared ambitions are: they may still change before scoring.
+pub fn grand_ambitions(s: &GameState, seat: Seat) -> f64 {
+    let n = arcs_engine::campaign::grand::fulfilled(s, seat);
+    if n == 0 {
+        return 0.0;
+    }
+    0.85 * arcs_engine::campaign::grand::power_for(s.chapter, n) as f64
+}
+
 /// How `seat` stands against its strongest Rival.
 pub fn relative(s: &GameState, seat: Seat) -> f64 {
     let mine = score(s, seat);
@@ -139,6 +150,35 @@ mod tests {
         let mut c = Config::campaign(2);
         c.campaign.fates = FateSelection::Fixed(vec!["Admiral".into(), "Founder".into()]);
         Game::new(c, 7).unwrap().state().clone()
+    }
+
+    /// Act III: the heuristic weighs the grand ambitions its Fate fulfils
+    /// (the Partisan's: hold the initiative, more Guild cards than each
+    /// Rival), as the chapter's scoring would pay them.
+    #[test]
+    fn grand_ambitions_are_weighed_in_act_three() {
+        // An Act I position made Act III with P1 the Partisan.
+        let mut s = campaign();
+        {
+            let c = s.campaign.as_mut().unwrap();
+            c.act = 3;
+            c.fates[0] = arcs_engine::CardId::parse("ARCS-FATE06");
+        }
+        let me = Seat(0);
+        let (mut with, mut without) = (s.clone(), s.clone());
+        with.initiative = me;
+        without.initiative = Seat(1);
+        let n = arcs_engine::campaign::grand::fulfilled(&with, me);
+        assert!(n >= 1, "holding the initiative fulfils one");
+        assert!(grand_ambitions(&with, me) > grand_ambitions(&without, me));
+        // More than the initiative's own small bonus.
+        assert!(score(&with, me) - score(&without, me) > 0.4 + 1.0);
+        s.campaign.as_mut().unwrap().act = 1;
+        assert_eq!(
+            grand_ambitions(&s, me),
+            0.0,
+            "no grand ambitions before Act III"
+        );
     }
 
     /// C-ACT-03: the heuristic knows its objective: moving the marker

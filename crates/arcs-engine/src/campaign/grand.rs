@@ -62,13 +62,19 @@ pub fn score_fates(s: &mut GameState, ev: &mut dyn Sink) {
     if s.campaign().is_none_or(|c| c.act != 3) {
         return;
     }
-    score(s, ev, |s, x| {
-        s.campaign()
-            .and_then(|c| c.fates[x.index()])
-            .and_then(fates::def)
-            .and_then(|d| d.grand)
-            .map_or(0, |g| g(s, x))
-    });
+    score(s, ev, fulfilled);
+}
+
+/// How many of its Fate's grand ambitions `seat` fulfils now (0 outside
+/// Act III or for a Fate without them): what the chapter's scoring would
+/// pay it for, and what bots weigh.
+pub fn fulfilled(s: &GameState, seat: Seat) -> u8 {
+    s.campaign()
+        .filter(|c| c.act == 3)
+        .and_then(|c| c.fates[seat.index()])
+        .and_then(fates::def)
+        .and_then(|d| d.grand)
+        .map_or(0, |g| g(s, seat))
 }
 
 /// The seat that wins the campaign by its final objective now, if any:
