@@ -3,7 +3,7 @@
 // report and the Flagships. It reads the seat's snapshot of each Act's
 // game (the seat's link works for every Act: docs/api.md, continue).
 
-import { $, esc, seatLabel, cap } from "./util.js";
+import { $, esc, seatLabel, cap, withCardNames } from "./util.js";
 import { api } from "./api.js";
 import { loadData } from "./data.js";
 import { RES_ICON } from "./cards.js";
@@ -29,6 +29,12 @@ export async function campaign() {
       s = await snapshot(s.campaign.next);
       acts.push(s);
     }
+    // The Intermission after each finished Act happened at the start of
+    // the next Act's game: its log holds it (the whole log: the first
+    // lines are wanted, `log=N` keeps the last ones).
+    const logs = await Promise.all(acts.slice(1).map((s) =>
+      api("GET", `/api/games/${encodeURIComponent(s.id)}`, undefined, token()).then((x) => x.view.log || [])));
+    logs.forEach((log, i) => { acts[i + 1].view.log = log; });
     render(acts, data);
   } catch (err) {
     $("error").textContent = err.message;
@@ -59,7 +65,10 @@ function render(acts, data) {
       fl.map((f) => `<tr><th class="seat p${f.seat}">${esc(seatLabel(last, f.seat))}</th><td>${esc(f.at || "")}</td><td>${esc(f.words)}</td></tr>`).join("") +
       `</tbody></table>`
     : "";
-  $("reports").innerHTML = acts.filter((s) => s.view.outcome).map((s) => report(s, data)).join("");
+  $("reports").innerHTML = acts
+    .filter((s) => s.view.outcome)
+    .map((s) => report(s, data, acts.find((a) => a.campaign.act === s.campaign.act + 1)))
+    .join("");
 }
 
 /** One row per seat, one column per Act. */
@@ -85,13 +94,28 @@ function sheet(acts, data) {
   return `<table class="sheet"><thead><tr><th></th>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-/** A finished Act: its players by Power. */
-function report(s, data) {
+/** A finished Act: its players by Power, then what its Intermission did
+ *  (each Fate's Resolution, the Power lost for failed objectives, the
+ *  cleared Court...), read from the next Act's log where it happened. */
+function report(s, data, next) {
   const o = s.view.outcome;
   const order = s.view.seats.map((x) => x.seat).sort((a, b) => o.power[b - 1] - o.power[a - 1]);
   const rows = order.map((seat) => `<li><span class="seat p${seat}">${esc(seatLabel(s, seat))}</span> — ${o.power[seat - 1]} Power</li>`).join("");
   const head = o.winner != null
     ? `${ACT_NAME[s.campaign.act]}: ${esc(seatLabel(s, o.winner))} wins the campaign`
     : `${ACT_NAME[s.campaign.act]} is over`;
-  return `<section class="panel report"><h2>${head}</h2><ol class="ranking">${rows}</ol></section>`;
+  const between = next ? intermission(next, data) : "";
+  return `<section class="panel report"><h2>${head}</h2><ol class="ranking">${rows}</ol>${between}</section>`;
+}
+
+/** The Intermission's public lines in the next Act's log, seats named. */
+function intermission(next, data) {
+  // The lines before the next Act's setup begins.
+  const log = next.view.log || [];
+  const end = log.findIndex((e) => e.tag === "setup");
+  const lines = (end < 0 ? log : log.slice(0, end))
+    .filter((e) => (e.tag === "intermission" || e.tag === "fate") && !e.private_to);
+  if (!lines.length) return "";
+  const words = (t) => esc(withCardNames(t, data)).replace(/\bP([1-4])\b/g, (m, n) => esc(seatLabel(next, Number(n))));
+  return `<h3>The Intermission</h3><ul class="intermission">${lines.map((e) => `<li>${words(e.text)}</li>`).join("")}</ul>`;
 }
