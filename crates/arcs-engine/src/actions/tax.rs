@@ -51,17 +51,13 @@ fn mods(s: &GameState, seat: Seat) -> Mods {
         | Hook::TaxLoyal.bit()
         | Hook::TaxImperial.bit();
     let (array_cluster, closed, open_own, open_any) = if s.is_campaign() {
-        use crate::cards::campaign::magnate::{economy, Economy};
-        let (closed, open_own, open_any) = match economy(s) {
-            Some(Economy::Closed(m)) => (m != seat && s.is_regent(seat), false, false),
-            Some(Economy::Open(m)) => (false, true, m == seat),
-            None => (false, false, false),
-        };
+        // The laws of the rules booklet (the Economy, F327).
+        let law = cards::tax_law(s, seat);
         (
             crate::campaign::flagship::control_array_cluster(s, seat),
-            closed,
-            open_own,
-            open_any,
+            law.closed,
+            law.open_own,
+            law.open_any,
         )
     } else {
         (0, false, false, false)
@@ -104,9 +100,7 @@ fn classify(s: &GameState, seat: Seat, sys: SystemId, slot: u8, m: Mods) -> Opti
     // without the Monopoly of its type.
     if m.closed
         && s.controller(sys) == Some(Owner::Empire)
-        && !crate::cards::city_types(s, sys)
-            .into_iter()
-            .any(|r| crate::cards::campaign::magnate::monopoly_holder(s, r) == Some(seat))
+        && !crate::cards::city_types(s, sys).any(|r| crate::cards::holds_monopoly(s, seat, r))
     {
         return None;
     }

@@ -277,8 +277,8 @@ pub struct Behavior {
     /// there (Prospectors, F322). Asked only in campaign games: no hook
     /// bit.
     pub prospects: Option<fn(&GameState, Seat, SystemId) -> bool>,
-    /// A law: the Economy's tax rules (Closed & Open Economy, F327).
-    pub economy: bool,
+    /// A law changing how `seat` taxes (Closed & Open Economy, F327).
+    pub tax_law: Option<fn(&GameState, Seat) -> TaxLaw>,
 }
 
 /// `(state, actor, victim, system, sink)`: see `Behavior::on_harm`.
@@ -362,7 +362,7 @@ impl Behavior {
         monopoly_consent: false,
         warlord_counts_weapons: false,
         prospects: None,
-        economy: false,
+        tax_law: None,
     };
 }
 
@@ -773,6 +773,38 @@ pub fn extra_icons(s: &GameState, seat: Seat, r: Resource) -> u32 {
 /// (War Profiteering, F320).
 pub fn warlord_counts_weapons(s: &GameState) -> bool {
     s.is_campaign() && booklet_laws(s).any(|(_, b)| b.warlord_counts_weapons)
+}
+
+/// How a law of the rules booklet changes a seat's taxing (the Economy,
+/// F327).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TaxLaw {
+    /// No city in an Empire-controlled system without the Monopoly of its
+    /// type.
+    pub closed: bool,
+    /// Its own cities may be taxed again the same turn.
+    pub open_own: bool,
+    /// Any city it may tax, again the same turn.
+    pub open_any: bool,
+}
+
+/// The laws' changes to `seat`'s taxing, together.
+pub fn tax_law(s: &GameState, seat: Seat) -> TaxLaw {
+    let mut t = TaxLaw::default();
+    if s.is_campaign() {
+        for f in booklet_laws(s).filter_map(|(_, b)| b.tax_law) {
+            let x = f(s, seat);
+            t.closed |= x.closed;
+            t.open_own |= x.open_own;
+            t.open_any |= x.open_any;
+        }
+    }
+    t
+}
+
+/// Whether `seat` holds the Monopoly of `r` (the Magnate's, F313–F317).
+pub fn holds_monopoly(s: &GameState, seat: Seat, r: Resource) -> bool {
+    campaign::magnate::monopoly_holder(s, r) == Some(seat)
 }
 
 /// Whether `seat` holds a card letting it build cities without Loyal

@@ -572,7 +572,8 @@ pub enum Economy {
 
 pub fn economy(s: &GameState) -> Option<Economy> {
     let c = s.campaign()?;
-    if !crate::cards::booklet_laws(s).any(|(_, b)| b.economy) {
+    let law = crate::card_id!("ARCS-F327");
+    if !c.booklet.contains(&law) {
         return None;
     }
     let magnate = crate::card_id!("ARCS-FATE03");
@@ -588,7 +589,18 @@ pub fn economy(s: &GameState) -> Option<Economy> {
 /// (`actions/tax.rs`, [`economy`]).
 pub static CLOSED_AND_OPEN_ECONOMY: Behavior = Behavior {
     code: ECONOMY_LAW,
-    economy: true,
+    tax_law: Some(|s, seat| match economy(s) {
+        Some(Economy::Closed(m)) => crate::cards::TaxLaw {
+            closed: m != seat && s.is_regent(seat),
+            ..Default::default()
+        },
+        Some(Economy::Open(m)) => crate::cards::TaxLaw {
+            open_own: true,
+            open_any: m == seat,
+            ..Default::default()
+        },
+        None => crate::cards::TaxLaw::default(),
+    }),
     ..Behavior::NONE
 };
 
