@@ -1226,6 +1226,7 @@ mod tests {
             "deal P2 P1 give captive P3",
             "deal P2 P1 give favor P4",
             "deal P1 P2 invite",
+            "deal P3 P2 guild-support BC01",
             "court 2",
             "card BC05",
             "action ADM7",
