@@ -146,6 +146,15 @@ pub enum NegotiationAct {
     /// Transfer Guild Support (Guild Negotiations, ARCS-F414): `by` gives
     /// `to` this Guild card.
     GuildSupport { card: CardId },
+    /// Transfer Lore (Knowledge Set Free, ARCS-F514): `by` gives `to` this
+    /// lore card.
+    TransferLore { card: CardId },
+    /// Transfer Golem (Knowledge Set Free, ARCS-F514): `by` gives `to`
+    /// this Golem (0 Warrior, 1 Protector, 2 Seeker, 3 Harvester).
+    TransferGolem {
+        #[serde(deserialize_with = "below::<4, _>")]
+        golem: u8,
+    },
 }
 
 /// What Transfer Asset gives (p17; never a card).
@@ -492,6 +501,15 @@ impl fmt::Display for Choice {
                     NegotiationAct::GuildSupport { card } => {
                         write!(f, "guild-support {}", card_code(card))
                     }
+                    NegotiationAct::TransferLore { card } => {
+                        write!(f, "lore {}", card_code(card))
+                    }
+                    NegotiationAct::TransferGolem { golem } => write!(
+                        f,
+                        "golem {}",
+                        crate::cards::campaign::caretaker::GOLEM_NAMES[golem as usize % 4]
+                            .to_ascii_lowercase()
+                    ),
                 }
             }
             Concede => f.write_str("concede"),
@@ -909,6 +927,22 @@ impl std::str::FromStr for Choice {
                         },
                         5,
                     ),
+                    "lore" => (
+                        NegotiationAct::TransferLore {
+                            card: CardId::parse(word(4)?).ok_or_else(|| err("unknown card"))?,
+                        },
+                        5,
+                    ),
+                    "golem" => (
+                        NegotiationAct::TransferGolem {
+                            golem: crate::cards::campaign::caretaker::GOLEM_NAMES
+                                .iter()
+                                .position(|n| n.eq_ignore_ascii_case(word(4).unwrap_or("")))
+                                .ok_or_else(|| err("golem warrior|protector|seeker|harvester"))?
+                                as u8,
+                        },
+                        5,
+                    ),
                     "give" => match word(4)? {
                         "slot" => (NegotiationAct::Give(Asset::Slot(slot(5)?)), 6),
                         "trophy" => (
@@ -943,11 +977,9 @@ impl std::str::FromStr for Choice {
                             "give slot N | trophy OWNER KIND | captive PN | favor PN | stored R",
                         )),
                     },
-                    _ => {
-                        return Err(err(
-                            "deal BY TO cede|delegate|favor|give|invite|guild-support ...",
-                        ))
-                    }
+                    _ => return Err(err(
+                        "deal BY TO cede|delegate|favor|give|invite|guild-support|lore|golem ...",
+                    )),
                 };
                 (Choice::Negotiate(Negotiation { by, to, act }), used)
             }
@@ -1227,6 +1259,8 @@ mod tests {
             "deal P2 P1 give favor P4",
             "deal P1 P2 invite",
             "deal P3 P2 guild-support BC01",
+            "deal P1 P2 lore L05",
+            "deal P2 P3 golem seeker",
             "court 2",
             "card BC05",
             "action ADM7",

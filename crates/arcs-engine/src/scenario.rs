@@ -1118,10 +1118,20 @@ impl Builder {
                 c.actions_added.0 |= faithful;
             }
         }
-        if let Some(c) = (0..ActionCard::EVENTS)
-            .map(ActionCard::event)
-            .find(|c| placed & c.bit() != 0 && c.0 as usize >= ActionCard::COUNT + events as usize)
-        {
+        // The Caretaker's extra Event card (ARCS-F515), placed from Act II on:
+        // its Act II setup shuffled it into the action deck.
+        let extra = crate::cards::campaign::caretaker::knowledge::extra_event();
+        if placed & extra.bit() != 0 && s.campaign().is_some_and(|c| c.act >= 2) {
+            if let Some(c) = s.campaign_mut() {
+                c.actions_added.insert(extra);
+            }
+        }
+        let added = s.campaign().map_or(0, |c| c.actions_added.0);
+        if let Some(c) = (0..ActionCard::EVENTS).map(ActionCard::event).find(|c| {
+            placed & c.bit() != 0
+                && added & c.bit() == 0
+                && c.0 as usize >= ActionCard::COUNT + events as usize
+        }) {
             return Err(ScenarioError {
                 line: 0,
                 message: format!(
@@ -1132,6 +1142,7 @@ impl Builder {
         let mut pile: Vec<ActionCard> = (0..28u8)
             .map(ActionCard)
             .chain((0..events).map(ActionCard::event))
+            .chain(CardSet(added & CardSet::EVENTS).iter())
             .filter(|c| in_deck(c) && placed & c.bit() == 0 && !self.discard_bottom.contains(c))
             .collect();
         pile.shuffle(&mut rng);
@@ -1168,6 +1179,11 @@ impl Builder {
                         crate::data::CatalogSet::Base | crate::data::CatalogSet::LeadersLore
                     )
                     && !ll.contains(c)
+                    // Campaign: lore shuffled into the Court deck is no
+                    // longer in the lore deck (campaign rules p4).
+                    && !s.court.iter().any(|p| p.card == Some(*c))
+                    && !s.court_deck.contains(c)
+                    && !s.court_discard.contains(c)
             })
             .collect();
         rest_lore.shuffle(&mut rng);

@@ -6,7 +6,8 @@
 use std::path::Path;
 
 /// The Fate modules under `cards/campaign/` (every file but `mod.rs` and
-/// the campaign Court's `court.rs`).
+/// the campaign Court's `court.rs`, and every folder: a Fate whose cards
+/// fill several files, like the Caretaker's).
 fn fate_modules() -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cards/campaign");
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -14,6 +15,9 @@ fn fate_modules() -> Vec<String> {
         .flatten()
         .filter_map(|e| {
             let n = e.file_name().to_string_lossy().into_owned();
+            if e.path().join("mod.rs").is_file() {
+                return Some(n);
+            }
             n.strip_suffix(".rs").map(str::to_owned)
         })
         .filter(|n| n != "mod" && n != "court")

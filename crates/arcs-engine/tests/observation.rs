@@ -178,6 +178,43 @@ fn a_bot_cannot_tell_the_golems_at_the_gates_apart() {
     assert!(arrangements.len() > 10, "{}", arrangements.len());
 }
 
+/// Which lore cards were shuffled into the campaign's Court deck and which
+/// stayed in the lore deck (campaign p4 step K): a bot sees the same
+/// observation whichever they were, and its determinizations imagine
+/// different splits.
+#[test]
+fn a_bot_cannot_tell_which_lore_cards_are_in_the_court_deck() {
+    use arcs_engine::CardId;
+    let g = Game::new(Config::campaign(3), 5).unwrap();
+    let lore = |s: &arcs_engine::GameState| -> (Vec<CardId>, Vec<CardId>) {
+        let is_lore = |c: &&CardId| c.code().starts_with("ARCS-L");
+        let mut court: Vec<CardId> = s.court_deck.iter().filter(is_lore).copied().collect();
+        let mut deck: Vec<CardId> = s.lore_deck.iter().copied().collect();
+        court.sort();
+        deck.sort();
+        (court, deck)
+    };
+    let (court, deck) = lore(g.state());
+    assert_eq!(court.len(), 3, "one lore card per player in the Court deck");
+    assert!(!deck.is_empty(), "the rest is the lore deck");
+    let obs = g.observation(Seat(0));
+    let (seen_court, seen_deck) = lore(obs.public_state());
+    let mut all: Vec<CardId> = court.iter().chain(deck.iter()).copied().collect();
+    all.sort();
+    assert_eq!(
+        seen_court,
+        all[..3].to_vec(),
+        "the lowest lore cards, not the real ones"
+    );
+    assert_eq!(seen_deck, all[3..].to_vec());
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut splits = std::collections::HashSet::new();
+    for _ in 0..50 {
+        splits.insert(format!("{:?}", lore(&obs.determinize(&mut rng)).0));
+    }
+    assert!(splits.len() > 5, "{}", splits.len());
+}
+
 /// What another seat knows of the discard pile (its own face-down cards)
 /// is not in a bot's observation: only what every seat knows.
 #[test]

@@ -236,6 +236,9 @@ pub fn take_card(
     if let Some(c) = s.campaign_mut() {
         c.secured_own_agents = agents[seat.index()];
     }
+    if crate::cards::holds(s, seat, crate::cards::Hook::AfterSecure) {
+        crate::cards::after_secure(s, seat, pos);
+    }
     s.push(Frame::Refill { pos: pos as u8 });
     // Campaign p27: the attached card is secured too, once the card's own
     // "When Secured" is done.
@@ -243,6 +246,10 @@ pub fn take_card(
         s.push(Frame::Campaign(
             crate::campaign::CampaignFrame::SecureAttached { seat, card: a },
         ));
+    }
+    if s.is_campaign() {
+        let e = crate::campaign::fates::FateEvent::Secured { seat, card };
+        crate::campaign::fates::notify(s, e, ev);
     }
     crate::cards::on_secured(s, seat, card, ev);
     if let Some(h) = kept {

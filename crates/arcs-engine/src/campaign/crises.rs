@@ -115,6 +115,8 @@ pub enum Removal {
     Discard,
     /// Shuffled into the Court deck.
     Shuffle,
+    /// Out of the campaign for good (`fates::scrap`).
+    Scrap,
 }
 
 /// Removes `card` from the Court at `pos` (a Crisis, p18) — the card
@@ -151,5 +153,6 @@ pub fn remove_card(s: &mut GameState, pos: usize, card: CardId, to: Removal) {
         Removal::Shuffle => {
             s.court_deck.shuffle_in(card, &mut s.rng);
         }
+        Removal::Scrap => super::fates::scrap(s, &[card]),
     }
 }

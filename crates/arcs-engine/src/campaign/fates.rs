@@ -31,6 +31,11 @@ pub enum FateEvent {
     /// A chapter's scoring is over (before the cleanup): "at the end of a
     /// chapter".
     ChapterEnd,
+    /// Act III, a chapter's scoring is about to begin: a Fate may ask its
+    /// seat for what its grand ambitions need chosen "at the end of a
+    /// chapter" (the Caretaker's, F520B). Heard again after each answer,
+    /// so a Fate asks once per chapter by its own record.
+    BeforeScoring,
     /// `ambition` was scored this chapter (its Power given), while its
     /// markers are still in its box.
     AmbitionScored { ambition: Ambition },
@@ -85,6 +90,18 @@ pub enum FateEvent {
         gift: Option<super::summit::Gift>,
         returned: bool,
     },
+    /// `seat` secured `card` from the Court (a card attached to the card
+    /// it secured too), before its "When Secured".
+    Secured { seat: Seat, card: CardId },
+    /// In a Summit `to` received lore card `card` from `from` (Transfer
+    /// Lore, ARCS-F514); `returned`: `to` had given `from` that card in
+    /// this Summit.
+    LoreGiven {
+        from: Seat,
+        to: Seat,
+        card: CardId,
+        returned: bool,
+    },
 }
 
 /// A Fate's own action in a Summit's Negotiations, offered to its seat on
@@ -124,7 +141,10 @@ pub struct HiddenParts {
 }
 
 /// The Fates' hidden parts.
-pub static HIDDEN_PARTS: &[&HiddenParts] = &[&crate::cards::campaign::caretaker::HIDDEN];
+pub static HIDDEN_PARTS: &[&HiddenParts] = &[
+    &crate::cards::campaign::caretaker::HIDDEN,
+    &super::setup::LORE_PILES,
+];
 
 /// Pieces a Fate puts in players' areas beside their resources (the
 /// Caretaker's Golems, F503/F505): the common rules of raiding, stealing
@@ -142,6 +162,8 @@ pub struct AreaPieces {
     pub raid_cost: fn(&GameState, u8) -> u8,
     /// The pieces of `victim` that `thief` may take with `keys` Keys.
     pub raid_choices: fn(&GameState, Seat, Seat, u8, &mut Vec<Choice>),
+    /// Act II/III setup: what their law does to the pieces then.
+    pub act_setup: fn(&mut GameState, &mut dyn Sink),
 }
 
 /// The Fates' area pieces.
@@ -325,6 +347,34 @@ pub fn scrap(s: &mut GameState, cards: &[CardId]) {
             }
         }
     }
+}
+
+/// Scraps `card` from wherever it is in play (a card's "Scrap this", a
+/// Resolution scrapping a card in play): a seat's Guild or lore cards, the
+/// Court (its agents go home and the Court refills, or the card attached
+/// to it slides down, as for any card leaving the Court), attached there,
+/// the Court deck or discard pile, or the rules booklet. A card not in
+/// play is scrapped where it lies (its Fate Set).
+pub fn scrap_from_play(s: &mut GameState, card: CardId) {
+    for x in Seat::all(s.players) {
+        let st = s.seat_mut(x);
+        st.remove_guild(card);
+        st.remove_lore(card);
+    }
+    for pos in 0..s.court.len() {
+        let here = super::attach::attached(s, pos) == Some(card) || s.court[pos].card == Some(card);
+        if here {
+            super::crises::remove_card(s, pos, card, super::crises::Removal::Scrap);
+        }
+    }
+    if let Some(i) = s.court_deck.iter().position(|c| *c == card) {
+        s.court_deck.take(i);
+    }
+    s.court_discard.retain(|c| *c != card);
+    if let Some(c) = s.campaign_mut() {
+        c.booklet.retain(|c| *c != card);
+    }
+    scrap(s, &[card]);
 }
 
 /// Whether a Court-sized card (Court, Vox, Guild, Lore, law, edict) is

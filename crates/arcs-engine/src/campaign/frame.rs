@@ -549,6 +549,8 @@ impl CampaignFrame {
                     "{seat} also secures the attached {}.",
                     card.name()
                 );
+                let e = super::fates::FateEvent::Secured { seat, card };
+                super::fates::notify(s, e, ev);
                 crate::cards::on_secured(s, seat, card, ev);
             }
             Demand { fr, idx } => edicts::demand_auto(s, fr, idx, ev),
@@ -573,7 +575,7 @@ impl CampaignFrame {
             (CallToOrder { .. }, Choice::Done) => "Move on to the Negotiations".into(),
             (CallToOrder { .. }, Choice::Negotiate(n)) => format!(
                 "Return {} of {}'s Favors: {}",
-                super::summit::favor_cost(&n),
+                super::summit::favor_cost(s, &n),
                 n.by,
                 super::summit::negotiation_words(s, &n)
             ),

@@ -57,6 +57,18 @@ pub fn score(
     gains
 }
 
+/// Act III, before the chapter's scoring: the Fates ask what their grand
+/// ambitions need chosen. True when a decision was pushed (the scoring
+/// then waits for it and asks again).
+pub fn before_scoring(s: &mut GameState, ev: &mut dyn Sink) -> bool {
+    if s.campaign().is_none_or(|c| c.act != 3) {
+        return false;
+    }
+    let depth = s.stack.len();
+    fates::notify(s, fates::FateEvent::BeforeScoring, ev);
+    s.stack.len() != depth
+}
+
 /// Grand ambitions as the seats' Fates define them (Act III only).
 pub fn score_fates(s: &mut GameState, ev: &mut dyn Sink) {
     if s.campaign().is_none_or(|c| c.act != 3) {

@@ -206,6 +206,10 @@ pub struct Campaign {
         skip_serializing_if = "crate::cards::campaign::caretaker::none_in_play"
     )]
     pub golems: crate::cards::campaign::caretaker::Golems,
+    /// The Caretaker's grand ambitions this chapter (F520B): bits of
+    /// `caretaker::appetite` (offered, lore scrapped, Golem scrapped).
+    #[serde(default, skip_serializing_if = "crate::campaign::is_zero")]
+    pub caretaker_grand: u8,
     /// The Founder's Commonwealth (F212A): Member titles, the Founder of
     /// the Commonwealth's marker, the Armistices. Not written while it
     /// does not exist.
@@ -345,6 +349,7 @@ impl Campaign {
             attached: [None; 6],
             stored: List::new(),
             golems: Default::default(),
+            caretaker_grand: 0,
             commonwealth: Default::default(),
             sown: Default::default(),
             monopolies: Default::default(),
@@ -405,6 +410,11 @@ pub fn rules_card_implemented(card: CardId) -> bool {
         || fates::setup_implemented(card)
         || fates::resolution_implemented(card)
         || fates::def(card).is_some()
+}
+
+/// Serde: a zero number is not written.
+pub fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Pieces of the Empire, the Free States or the Blight go back to their

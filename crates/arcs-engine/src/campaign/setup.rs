@@ -93,7 +93,11 @@ pub fn act_one(s: &mut GameState, config: &Config, ev: &mut dyn Sink) -> Result<
     }
     let mut lore = config.campaign.lore_cards()?;
     lore.shuffle(&mut s.rng);
-    deck.extend(lore.into_iter().take(players as usize));
+    // The rest is the lore deck, face down (Librarians and the Caretaker's
+    // Resolution draw from it, ARCS-F507, F513).
+    s.lore_deck
+        .refill(lore.split_off((players as usize).min(lore.len())));
+    deck.extend(lore);
     deck.shuffle(&mut s.rng);
     s.court_deck.refill(deck);
 
@@ -268,4 +272,52 @@ pub fn fill_free_cities(s: &mut GameState) {
             while place_free(s, sys, BuildingKind::City, false) {}
         }
     }
+}
+
+/// Which lore cards were shuffled into the Court deck and which are still
+/// in the lore deck is known to nobody (p4 step K; ARCS-F507 adds more):
+/// an observation sees the two piles' lore cards dealt back in sorted
+/// order, a determinization at random (issue 18 item 6).
+pub static LORE_PILES: super::fates::HiddenParts = super::fates::HiddenParts {
+    redact: |s| {
+        deal_lore(s, |v| v.sort_unstable());
+        s.court_deck.sort();
+    },
+    sample: |s, rng| {
+        use rand::seq::SliceRandom;
+        deal_lore(s, |v| v.shuffle(rng))
+    },
+};
+
+/// Gathers the lore cards of the Court deck and the lore deck, orders them
+/// with `order` and deals them back: as many as it held to the Court deck
+/// (in the places lore held), the rest to the lore deck.
+fn deal_lore(s: &mut GameState, order: impl FnOnce(&mut Vec<CardId>)) {
+    let is_lore = |c: &CardId| c.info().kind == crate::data::CardKind::Lore;
+    if s.lore_deck.is_empty() || !s.court_deck.iter().any(is_lore) {
+        return;
+    }
+    let court: Vec<CardId> = s.court_deck.iter().copied().collect();
+    let mut pool: Vec<CardId> = court
+        .iter()
+        .copied()
+        .filter(is_lore)
+        .chain(s.lore_deck.iter().copied())
+        .collect();
+    order(&mut pool);
+    let k = court.iter().filter(|c| is_lore(c)).count();
+    let rest = pool.split_off(k);
+    let mut dealt = pool.into_iter();
+    let court: Vec<CardId> = court
+        .into_iter()
+        .map(|c| {
+            if is_lore(&c) {
+                dealt.next().unwrap_or(c)
+            } else {
+                c
+            }
+        })
+        .collect();
+    s.court_deck.refill(court);
+    s.lore_deck.refill(rest);
 }

@@ -44,6 +44,10 @@ pub struct Summit {
     /// one kind are alike, so counts say all a list would.
     #[serde(default)]
     pub ledger: [[[u8; Gift::KINDS]; MAX_SEATS]; MAX_SEATS],
+    /// Lore cards given in this Summit and not given back: (giver,
+    /// receiver, card), for the Caretaker's objective (F512B).
+    #[serde(default)]
+    pub lore_given: List<(Seat, Seat, CardId), 8>,
 }
 
 /// A resource (by type) or a Favor (by the agent's owner) given in a
@@ -201,6 +205,15 @@ pub fn legal(s: &GameState, n: &Negotiation) -> bool {
         NegotiationAct::GuildSupport { card } => {
             guild_support_open(s) && s.seat(by).guild().contains(&card)
         }
+        NegotiationAct::TransferLore { card } => {
+            crate::cards::campaign::caretaker::knowledge::knowledge_set_free(s)
+                && s.seat(by).lore().contains(&card)
+                && s.seat(to).lore().len() < crate::state::LORE_MAX
+        }
+        NegotiationAct::TransferGolem { golem } => {
+            crate::cards::campaign::caretaker::knowledge::knowledge_set_free(s)
+                && crate::cards::campaign::caretaker::may_take(s, to, by, golem)
+        }
     }
 }
 
@@ -302,6 +315,11 @@ enum Need {
     Agents,
     /// To be an Outlaw (Invite to Empire).
     Outlaw,
+    /// Room for another lore card (Transfer Lore).
+    LoreRoom,
+    /// Room for a Golem: its Golem Hearth or an open empty slot (Transfer
+    /// Golem).
+    GolemRoom,
 }
 
 /// The most terms one seat can offer: a system gives two ship terms or up
@@ -314,7 +332,10 @@ const TERMS_MAX: usize = 24 * 3
     + MAX_OWNERS * 3
     + 2 * MAX_SEATS
     + 5
-    + 1;
+    + 1
+    + 32
+    + crate::state::LORE_MAX
+    + 4;
 
 type Terms = ArrayVec<(NegotiationAct, Need), TERMS_MAX>;
 
@@ -420,6 +441,14 @@ fn giver_terms(s: &GameState, by: Seat, terms: &mut Terms) -> bool {
             push(NegotiationAct::GuildSupport { card }, Need::Nothing);
         }
     }
+    if crate::cards::campaign::caretaker::knowledge::knowledge_set_free(s) {
+        for &card in giver.lore() {
+            push(NegotiationAct::TransferLore { card }, Need::LoreRoom);
+        }
+        for golem in crate::cards::campaign::caretaker::held_by(s, by) {
+            push(NegotiationAct::TransferGolem { golem }, Need::GolemRoom);
+        }
+    }
     true
 }
 
@@ -436,7 +465,9 @@ fn emit(s: &GameState, terms: &Terms, by: Seat, to: Seat, f: &mut impl FnMut(Neg
         | ((taker.cities > 0) as u8) << Need::Cities as u8
         | ((taker.starports > 0) as u8) << Need::Starports as u8
         | ((taker.agents > 0) as u8) << Need::Agents as u8
-        | (c.is_outlaw(to) as u8) << Need::Outlaw as u8;
+        | (c.is_outlaw(to) as u8) << Need::Outlaw as u8
+        | ((taker.lore().len() < crate::state::LORE_MAX) as u8) << Need::LoreRoom as u8
+        | (crate::cards::campaign::caretaker::has_room(s, to) as u8) << Need::GolemRoom as u8;
     for &(act, need) in terms {
         if met & 1 << need as u8 != 0 {
             f(Negotiation { by, to, act });
@@ -446,8 +477,13 @@ fn emit(s: &GameState, terms: &Terms, by: Seat, to: Seat, f: &mut impl FnMut(Neg
 
 /// What forcing an action with Return Favors costs: 1 Favor, or a
 /// resource's raid cost (p16–17).
-pub fn favor_cost(n: &Negotiation) -> u8 {
+pub fn favor_cost(s: &GameState, n: &Negotiation) -> u8 {
     match n.act {
+        // Knowledge Set Free: "Favors equal in number to the Golem's raid
+        // cost".
+        NegotiationAct::TransferGolem { golem } => {
+            crate::cards::campaign::caretaker::raid_cost(s, golem).min(7)
+        }
         NegotiationAct::Give(Asset::Slot(i)) => crate::data::SLOT_RAID_COST[i as usize],
         // Guild Negotiations: "Favors equal to the Guild card's raid cost".
         NegotiationAct::GuildSupport { card } => card.info().raid_cost.unwrap_or(1).max(1),
@@ -463,6 +499,8 @@ pub fn forceable(n: &Negotiation) -> bool {
     match n.act {
         NegotiationAct::Give(Asset::Stored(_)) => false,
         NegotiationAct::GuildSupport { card } => !super::data::protected(card),
+        // Knowledge Set Free: "This cannot be forced with Return Favors."
+        NegotiationAct::TransferLore { .. } => false,
         _ => true,
     }
 }
@@ -629,7 +667,49 @@ pub fn apply(s: &mut GameState, n: &Negotiation, ev: &mut dyn Sink) {
                 card.name()
             );
         }
+        NegotiationAct::TransferLore { card } => {
+            s.seat_mut(by).remove_lore(card);
+            s.seat_mut(to).add_lore(card);
+            crate::cards::campaign::caretaker::lore_changed_hands(s, card, to);
+            log!(
+                ev,
+                "summit",
+                Some(by),
+                "{by} gives {to} {} (a lore card).",
+                card.name()
+            );
+            let returned = record_lore(s, by, to, card);
+            let e = super::fates::FateEvent::LoreGiven {
+                from: by,
+                to,
+                card,
+                returned,
+            };
+            super::fates::notify(s, e, ev);
+        }
+        NegotiationAct::TransferGolem { golem } => {
+            crate::cards::campaign::caretaker::transfer(s, by, to, golem, ev);
+        }
     }
+}
+
+/// Enters `from` giving `to` lore card `card` in this Summit. True when
+/// `to` had given `from` that very card earlier in it (F512B: "unless you
+/// gave them that lore card during the same Summit").
+fn record_lore(s: &mut GameState, from: Seat, to: Seat, card: CardId) -> bool {
+    let Some(c) = s.campaign_mut() else {
+        return false;
+    };
+    let l = &mut c.summit.lore_given;
+    if let Some(i) = l.iter().position(|g| *g == (to, from, card)) {
+        l.remove(i);
+        return true;
+    }
+    if l.is_full() {
+        l.remove(0);
+    }
+    l.push((from, to, card));
+    false
 }
 
 // ------------------------------------------------------------ the Call to Order
@@ -658,7 +738,7 @@ pub fn call_to_order_choices(s: &GameState, caller: Seat, out: &mut Vec<Choice>)
             v.iter()
                 .filter(|n| {
                     forceable(n)
-                        && favor_cost(n) <= favors
+                        && favor_cost(s, n) <= favors
                         && forced_consenter(s, caller, n)
                             .is_none_or(|a| c.favors[caller.index()][a.index()] > 0)
                 })
@@ -703,7 +783,7 @@ pub fn call_to_order(s: &mut GameState, caller: Seat, choice: Choice, ev: &mut d
         Choice::Summit(SummitAction::Fate) => {}
         Choice::Negotiate(n) => {
             // Return Favors: the Favors go home, the action is taken.
-            let cost = favor_cost(&n);
+            let cost = favor_cost(s, &n);
             if let Some(c) = s.campaign_mut() {
                 c.favors[caller.index()][n.by.index()] -= cost;
             }
@@ -1016,6 +1096,13 @@ pub fn negotiation_words(s: &GameState, n: &Negotiation) -> String {
         NegotiationAct::GuildSupport { card } => {
             format!("{by} gives {to} {} (a Guild card)", card.name())
         }
+        NegotiationAct::TransferLore { card } => {
+            format!("{by} gives {to} {} (a lore card)", card.name())
+        }
+        NegotiationAct::TransferGolem { golem } => format!(
+            "{by} gives {to} the {} Golem",
+            crate::cards::campaign::caretaker::GOLEM_NAMES[golem as usize % 4]
+        ),
     }
 }
 
@@ -1081,6 +1168,12 @@ mod tests {
         push(NegotiationAct::Invite);
         for &card in s.seat(by).guild() {
             push(NegotiationAct::GuildSupport { card });
+        }
+        for &card in s.seat(by).lore() {
+            push(NegotiationAct::TransferLore { card });
+        }
+        for golem in 0..4 {
+            push(NegotiationAct::TransferGolem { golem });
         }
     }
 

@@ -250,6 +250,9 @@ pub struct Behavior {
     /// zero) when every Rival tied with it passes this test (Spirit of
     /// Freedom, F224: not a Member of the Commonwealth).
     pub secure_on_tie: Option<fn(&GameState, Seat) -> bool>,
+    /// After its holder secured the card at a Court place, once the place
+    /// refilled: `(state, holder, this card, place)` (Librarians, F513).
+    pub after_secure: Option<fn(&mut GameState, Seat, CardId, u8)>,
     /// At the end of a round, the holder got the initiative marker by
     /// Surpassing (Sower of Division, F625). Asked only in campaign games,
     /// of the new holder's cards: no hook bit.
@@ -354,6 +357,7 @@ impl Behavior {
         on_harm: None,
         keeps_agents: None,
         secure_on_tie: None,
+        after_secure: None,
         on_surpass_initiative: None,
         copy_gain: None,
         guild_support: false,
@@ -419,6 +423,7 @@ pub enum Hook {
     HarmBarred,
     BuildsFree,
     SecureOnTie,
+    AfterSecure,
     /// A new action standing in for a standard action: this bit plus the
     /// [`StdAction`] index (7 bits).
     NewAction,
@@ -493,6 +498,7 @@ fn behavior_bits(b: &Behavior) -> u64 {
     set(b.harm_barred.is_some(), HarmBarred);
     set(b.builds_free, BuildsFree);
     set(b.secure_on_tie.is_some(), SecureOnTie);
+    set(b.after_secure.is_some(), AfterSecure);
     for n in b.new_actions {
         h |= Hook::new_action_bit(n.std);
     }
@@ -968,6 +974,17 @@ pub fn declares_on_follow(s: &GameState, seat: Seat, play: PlayKind) -> bool {
 
 pub fn skip_zero_marker(s: &GameState, seat: Seat, a: Ambition) -> bool {
     held_with(s, seat, Hook::SkipZeroMarker).any(|(_, b)| b.skip_zero_marker.is_some_and(|f| f(a)))
+}
+
+/// "After you secure a card" hooks of `seat`'s cards (Librarians, F513),
+/// pushed below the refill of `pos` so that they follow it.
+pub fn after_secure(s: &mut GameState, seat: Seat, pos: usize) {
+    let hooks: Vec<_> = held_with(s, seat, Hook::AfterSecure)
+        .filter_map(|(c, b)| b.after_secure.map(|f| (c, f)))
+        .collect();
+    for (c, f) in hooks.into_iter().rev() {
+        f(s, seat, c, pos as u8);
+    }
 }
 
 /// "When you declare an ambition" hooks, in the holder's card order (AMB-64).
@@ -1718,7 +1735,7 @@ pub(crate) mod testing {
                 let text = std::fs::read_to_string(f).unwrap();
                 let r = crate::scenario::run_text(&text);
                 if !r.passed() {
-                    problems.push(format!("{}: {} fails", b.code, f.display()));
+                    problems.push(format!("{}: {} fails: {r:?}", b.code, f.display()));
                 }
             }
         }

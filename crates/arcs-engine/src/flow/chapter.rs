@@ -324,6 +324,10 @@ pub fn score_ambition(s: &GameState, a: Ambition) -> AmbitionScore {
 /// With events on, a `scored` event carries the breakdown
 /// ([`crate::scoring::ChapterScoring`]).
 pub fn scoring(s: &mut GameState, ev: &mut dyn Sink) {
+    // Campaign Act III: choices grand ambitions need first (F520B).
+    if s.is_campaign() && crate::campaign::grand::before_scoring(s, ev) {
+        return;
+    }
     log!(ev, "chapter", None, "Chapter {} ends: scoring.", s.chapter);
     let mut report = ev
         .enabled()

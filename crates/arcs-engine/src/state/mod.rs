@@ -11,7 +11,7 @@ pub use board::{
 };
 pub use list::List;
 pub use pile::HiddenPile;
-pub use seat::{HeldIter, SeatState, TrophyKind};
+pub use seat::{HeldIter, SeatState, TrophyKind, LORE_MAX};
 
 use crate::data::{DieKind, MARKERS};
 use crate::flow::Frame;

@@ -4,6 +4,10 @@ use crate::data::{open_board_slots, BOARD_SLOTS};
 use crate::ids::*;
 use serde::{Deserialize, Serialize};
 
+/// The most lore cards a seat can hold (the Caretaker collects them,
+/// ARCS-F512B; a base game seat holds a handful).
+pub const LORE_MAX: usize = 12;
+
 /// Kinds of pieces that can be Trophies (B-CORE-04).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -168,7 +172,7 @@ impl SeatState {
 #[serde(from = "HeldCards")]
 struct Held {
     guild: super::List<CardId, 32>,
-    lore: super::List<CardId, 4>,
+    lore: super::List<CardId, LORE_MAX>,
     leader: Option<CardId>,
     /// Ability cards (campaign). Not written when empty, so base and
     /// Leaders & Lore states serialize as before.
@@ -184,7 +188,7 @@ struct Held {
 #[derive(Deserialize)]
 struct HeldCards {
     guild: super::List<CardId, 32>,
-    lore: super::List<CardId, 4>,
+    lore: super::List<CardId, LORE_MAX>,
     leader: Option<CardId>,
     #[serde(default)]
     abilities: super::List<CardId, 4>,

@@ -15,6 +15,8 @@ const KINDS = [
   ["give", "Transfer Asset"],
   ["invite", "Invite to Empire"],
   ["guild_support", "Transfer Guild Support"],
+  ["transfer_lore", "Transfer Lore"],
+  ["transfer_golem", "Transfer Golem"],
 ];
 
 // What stays between two renders of one Summit: the Rival picked and the

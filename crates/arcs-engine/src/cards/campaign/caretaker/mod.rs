@@ -28,24 +28,53 @@ use crate::log;
 use crate::state::GameState;
 use serde::{Deserialize, Serialize};
 
-/// The Caretaker's cards with behaviour (those in play in Act I).
+pub mod appetite;
+pub mod knowledge;
+use appetite::GOLEMS_SATE_THEIR_APPETITE;
+pub mod resolution;
+use knowledge::{EXTRA_EVENT, KNOWLEDGE_SET_FREE, LIBRARIANS};
+use resolution::{GOLEM_WORSHIP, GOLEM_WORSHIP_2, GOLEM_WORSHIP_3};
+use resolution::{UNSTABLE_HARVESTER, UNSTABLE_PROTECTOR, UNSTABLE_SEEKER, UNSTABLE_WARRIOR};
+
+/// The Caretaker's cards with behaviour of their own.
 pub static CARDS: &[&Behavior] = &[
     &GOLEM_BEACON,
     &GOLEM_HEARTH,
     &STONE_SPEAKERS,
     &GOLEMS_LAW,
     &GOLEM_ACTIONS,
+    &UNSTABLE_HARVESTER,
+    &UNSTABLE_SEEKER,
+    &UNSTABLE_PROTECTOR,
+    &UNSTABLE_WARRIOR,
+    &GOLEM_WORSHIP,
+    &GOLEM_WORSHIP_2,
+    &GOLEM_WORSHIP_3,
+    &LIBRARIANS,
+    &KNOWLEDGE_SET_FREE,
+    &EXTRA_EVENT,
+    &GOLEMS_SATE_THEIR_APPETITE,
 ];
 
 /// The Fate.
 pub static FATE: FateDef = FateDef {
     number: 5,
     card: "ARCS-FATE05",
-    setup: [Some(setup_act_one), None, None],
-    resolution: None,
-    resolutions: ["", ""],
-    on: Some(objective),
-    grand: None,
+    setup: [
+        Some(setup_act_one),
+        Some(knowledge::setup_act_two),
+        Some(appetite::setup_act_three),
+    ],
+    resolution: Some(|s, seat, act, done, ev| {
+        if act == 1 {
+            resolution::resolve_act_one(s, seat, done, ev)
+        } else {
+            resolution::resolve_act_two(s, seat, done, ev)
+        }
+    }),
+    resolutions: ["ARCS-F507", "ARCS-F516"],
+    on: Some(objectives),
+    grand: Some(appetite::grand_ambitions),
     final_objective: false,
     leave: None,
 };
@@ -215,6 +244,57 @@ fn give(s: &mut GameState, k: usize, seat: Seat) -> bool {
     true
 }
 
+/// Whether `seat` has room for another Golem (its Golem Hearth or an
+/// open empty slot).
+pub fn has_room(s: &GameState, seat: Seat) -> bool {
+    s.campaign().is_some_and(|c| !none_in_play(&c.golems)) && room(s, seat).is_some()
+}
+
+/// The Golems `seat` has, by index.
+pub fn held_by(s: &GameState, seat: Seat) -> impl Iterator<Item = u8> {
+    held(s, seat).map(|k| k as u8)
+}
+
+/// A lore card changed hands (Transfer Lore, F514): the Golems on a Golem
+/// Hearth go with the card they lie on (docs/rulings.md R-CAMP-F514).
+pub fn lore_changed_hands(s: &mut GameState, card: CardId, to: Seat) {
+    if card != crate::card_id!(HEARTH) {
+        return;
+    }
+    for k in 0..4 {
+        let g = golems(s)[k];
+        if let GolemAt::Hearth { .. } = g.at {
+            set(
+                s,
+                k,
+                Golem {
+                    at: GolemAt::Hearth { seat: to },
+                    ..g
+                },
+            );
+        }
+    }
+}
+
+/// Transfer Golem (Knowledge Set Free, F514): `by` gives `to` Golem `k`,
+/// on the side it shows (no spend, no discard).
+pub fn transfer(s: &mut GameState, by: Seat, to: Seat, k: u8, ev: &mut dyn Sink) {
+    let k = k as usize % 4;
+    let g = golems(s)[k];
+    if g.holder() != Some(by) {
+        return;
+    }
+    if give(s, k, to) {
+        log!(
+            ev,
+            "summit",
+            Some(by),
+            "{by} gives {to} {}.",
+            golem_words(g, k)
+        );
+    }
+}
+
 /// The Rivals of `seat` that have room for a Golem, a bit each.
 fn rivals_with_room(s: &GameState, seat: Seat) -> u8 {
     s.rivals(seat)
@@ -259,7 +339,42 @@ pub static GOLEMS: crate::campaign::fates::AreaPieces = crate::campaign::fates::
     steal,
     raid_cost,
     raid_choices,
+    act_setup: wake_all_if_law,
 };
+
+/// F505 "In Act II/III setup, Golems flip to Awake": while Golems is a law
+/// (whoever plays the Caretaker now).
+fn wake_all_if_law(s: &mut GameState, ev: &mut dyn Sink) {
+    let law = s
+        .campaign()
+        .is_some_and(|c| c.booklet.contains(&crate::card_id!(LAW)));
+    if law {
+        wake_all(s, ev);
+    }
+}
+
+/// Every Sleeping Golem in play flips to Awake (F505 at Act II/III setup,
+/// F512A, F520A, F521).
+pub fn wake_all(s: &mut GameState, ev: &mut dyn Sink) {
+    let mut woke = Vec::new();
+    for (k, name) in GOLEM_NAMES.iter().enumerate() {
+        let g = golems(s)[k];
+        if resolution::in_play(g) && !g.awake {
+            set(s, k, Golem { awake: true, ..g });
+            woke.push(*name);
+        }
+    }
+    if !woke.is_empty() {
+        log!(
+            ev,
+            "golem",
+            None,
+            { reveals: true },
+            "The Sleeping Golems flip to Awake ({}).",
+            woke.join(", ")
+        );
+    }
+}
 
 pub fn slots_covered(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     let raw: arrayvec::ArrayVec<usize, 7> = s
@@ -327,6 +442,7 @@ pub fn slots_covered(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
                 Some(seat),
                 "No slot is left for the {name} Golem: it leaves play."
             );
+            resolution::unstable_check(s);
             continue;
         };
         let displaced = s.seat_mut(seat).resources[to].take();
@@ -418,6 +534,14 @@ fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
             .collect::<Vec<_>>()
             .join(", ")
     );
+}
+
+/// The objective of the Act being played.
+fn objectives(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
+    if s.campaign().is_some_and(|c| c.act == 3) {
+        return appetite::objective_act_three(s, me, e, ev);
+    }
+    crate::campaign::fates::act_objective(s, me, e, ev, [objective, knowledge::objective_act_two]);
 }
 
 /// Whether the seat's Act I objective is still open.
@@ -757,15 +881,72 @@ pub enum Effect {
     },
     /// F504: end the turn now?
     Speakers { seat: Seat, card: CardId },
+    /// F517–F519 Crisis: which Loyal city does `seat` return to its board?
+    ReturnCity { seat: Seat, card: CardId },
+    /// F517–F519 When Secured: which Golem does `seat` take (Awake)?
+    Worship { seat: Seat, card: CardId },
+    /// F513 Crisis: Librarians is attached to which Court card?
+    AttachLibrarians { seat: Seat, card: CardId },
+    /// F513 after securing: draw a lore card onto the card that refilled
+    /// Court place `pos`?
+    Librarians { seat: Seat, card: CardId, pos: u8 },
+    /// F520B: scrap a lore card (not the Golem Hearth)?
+    GrandLore { seat: Seat, card: CardId },
+    /// F520B: scrap a Golem?
+    GrandGolem { seat: Seat, card: CardId },
+    /// F521: `seat` has `left` Awake Golems still to feed (automatic):
+    /// each its Guild card (a `Consume` decision) or, without any, the
+    /// Court's leftmost Guild card with agents.
+    Sate { seat: Seat, card: CardId, left: u8 },
+    /// F521: which of its Guild cards does `seat` scrap?
+    Consume { seat: Seat, card: CardId },
+    /// F521 "Then, Golems Awaken" (automatic).
+    Awaken { seat: Seat, card: CardId },
 }
 
 impl Procedure for Effect {
+    fn automatic(&self) -> bool {
+        matches!(self, Effect::Awaken { .. } | Effect::Sate { .. })
+    }
+
+    fn run_auto(self, s: &mut GameState, ev: &mut dyn Sink) {
+        s.pop();
+        match self {
+            Effect::Awaken { .. } => wake_all(s, ev),
+            Effect::Sate { seat, card, left } if left > 0 => {
+                s.push(
+                    Effect::Sate {
+                        seat,
+                        card,
+                        left: left - 1,
+                    }
+                    .into(),
+                );
+                if s.seat(seat).guild().is_empty() {
+                    appetite::consume_from_court(s, seat, ev);
+                } else {
+                    s.push(Effect::Consume { seat, card }.into());
+                }
+            }
+            _ => {}
+        }
+    }
+
     fn seat_card(&self) -> (Seat, CardId) {
         match *self {
             Effect::Pass { seat, card, .. }
             | Effect::Action { seat, card, .. }
             | Effect::Repair { seat, card, .. }
-            | Effect::Speakers { seat, card } => (seat, card),
+            | Effect::Speakers { seat, card }
+            | Effect::ReturnCity { seat, card }
+            | Effect::Worship { seat, card }
+            | Effect::AttachLibrarians { seat, card }
+            | Effect::Librarians { seat, card, .. }
+            | Effect::GrandLore { seat, card }
+            | Effect::GrandGolem { seat, card }
+            | Effect::Sate { seat, card, .. }
+            | Effect::Consume { seat, card }
+            | Effect::Awaken { seat, card } => (seat, card),
         }
     }
 
@@ -788,6 +969,26 @@ impl Procedure for Effect {
             Effect::Speakers { .. } => {
                 "end your turn now, take the Rivals' Golems and roll the event die?".into()
             }
+            Effect::ReturnCity { .. } => {
+                "Golem Worship: which of your cities returns to your player board?".into()
+            }
+            Effect::Worship { .. } => "Golem Worship: take which Golem, Awake?".into(),
+            Effect::AttachLibrarians { .. } => {
+                "Librarians: attach Librarians to which card in the Court?".into()
+            }
+            Effect::Librarians { .. } => {
+                "Librarians: draw a lore card and attach it to the card that refilled the Court?"
+                    .into()
+            }
+            Effect::GrandLore { .. } => {
+                "Consume Dangerous Lore: scrap one of your lore cards (not the Golem Hearth)?"
+                    .into()
+            }
+            Effect::GrandGolem { .. } => "Silence the Golems: scrap one of your Golems?".into(),
+            Effect::Consume { .. } => {
+                "Golems Sate Their Appetite: scrap which of your Guild cards?".into()
+            }
+            Effect::Sate { .. } | Effect::Awaken { .. } => String::new(),
         }
     }
 
@@ -823,6 +1024,22 @@ impl Procedure for Effect {
                 out.push(Choice::Yes);
                 out.push(Choice::No);
             }
+            Effect::ReturnCity { seat, .. } => out.extend(resolution::city_choices(s, seat)),
+            Effect::Worship { seat, .. } => resolution::worship_choices(s, seat, out),
+            Effect::AttachLibrarians { .. } => out
+                .extend(crate::campaign::attach::targets(s, false).map(|p| Choice::Court(p as u8))),
+            Effect::Librarians { pos, .. } => {
+                if knowledge::librarians_possible(s, pos as usize) {
+                    out.push(Choice::Yes);
+                }
+                out.push(Choice::No);
+            }
+            Effect::GrandLore { seat, .. } => appetite::lore_choices(s, seat, out),
+            Effect::GrandGolem { seat, .. } => appetite::golem_choices(s, seat, out),
+            Effect::Consume { seat, .. } => {
+                out.extend(s.seat(seat).guild().iter().map(|c| Choice::Card(*c)))
+            }
+            Effect::Sate { .. } | Effect::Awaken { .. } => {}
         }
     }
 
@@ -875,6 +1092,53 @@ impl Procedure for Effect {
                     speak(s, seat, ev);
                 }
             }
+            Effect::ReturnCity { seat, .. } => {
+                s.pop();
+                if let Choice::Piece {
+                    system,
+                    piece: Piece::Building { slot },
+                } = choice
+                {
+                    resolution::return_city(s, seat, system, slot, ev);
+                }
+            }
+            Effect::Worship { seat, .. } => {
+                s.pop();
+                if let Some(k) = resolution::chosen_golem(s, choice) {
+                    resolution::take_awake(s, seat, k, ev);
+                }
+            }
+            Effect::AttachLibrarians { seat, card } => {
+                s.pop();
+                if let Choice::Court(p) = choice {
+                    knowledge::attach_librarians(s, seat, card, p as usize, ev);
+                }
+            }
+            Effect::Librarians { seat, pos, .. } => {
+                s.pop();
+                if choice == Choice::Yes {
+                    knowledge::librarians_draw(s, seat, pos as usize, ev);
+                }
+            }
+            Effect::GrandLore { seat, .. } => {
+                s.pop();
+                if let Choice::Card(c) = choice {
+                    appetite::scrap_lore(s, seat, c, ev);
+                }
+            }
+            Effect::GrandGolem { seat, .. } => {
+                s.pop();
+                if let Choice::Count(k) = choice {
+                    appetite::scrap_golem(s, seat, k as usize % 4, ev);
+                }
+            }
+            Effect::Consume { seat, .. } => {
+                s.pop();
+                if let Choice::Card(c) = choice {
+                    appetite::consume_own(s, seat, c, ev);
+                }
+            }
+            Effect::Sate { .. } | Effect::Awaken { .. } => s.pop(),
         }
     }
 
@@ -922,6 +1186,46 @@ impl Procedure for Effect {
                 "End your turn now: take the Rivals' Golems, then roll the event die".into()
             }
             (Effect::Speakers { .. }, Choice::No) => "Go on with your turn".into(),
+            (Effect::ReturnCity { .. }, Choice::Piece { system, .. }) => {
+                format!("Return your city in {system} to your board")
+            }
+            (Effect::AttachLibrarians { .. }, Choice::Court(p)) => {
+                let host = d.s.court.get(p as usize).and_then(|c| c.card);
+                format!(
+                    "Attach Librarians to {}",
+                    host.map_or("an empty place".to_string(), |h| h.name().to_string())
+                )
+            }
+            (Effect::Librarians { pos, .. }, Choice::Yes) => {
+                let host = d.s.court.get(pos as usize).and_then(|c| c.card);
+                format!(
+                    "Draw a lore card and attach it to {}",
+                    host.map_or("the new Court card", |h| h.name())
+                )
+            }
+            (Effect::Librarians { .. }, Choice::No) => "Draw no lore card".into(),
+            (Effect::GrandLore { .. }, Choice::Card(c)) => {
+                format!("Scrap {} (a grand ambition)", c.name())
+            }
+            (Effect::GrandLore { .. }, Choice::No) => "Scrap no lore card".into(),
+            (Effect::GrandGolem { .. }, Choice::Count(k)) => format!(
+                "Scrap your {} Golem (a grand ambition)",
+                GOLEM_NAMES[k as usize % 4]
+            ),
+            (Effect::GrandGolem { .. }, Choice::No) => "Keep your Golems".into(),
+            (Effect::Consume { .. }, Choice::Card(c)) => format!("Scrap {}", c.name()),
+            (Effect::Worship { .. }, Choice::System(x)) => {
+                format!("Take the Sleeping Golem at {x}")
+            }
+            (Effect::Worship { seat, .. }, Choice::Count(k)) => {
+                let k = k as usize % 4;
+                let g = golems(d.s)[k];
+                match g.holder() {
+                    Some(x) if x == seat => format!("Wake your {} Golem", GOLEM_NAMES[k]),
+                    Some(x) => format!("Take the {} Golem from {x}", GOLEM_NAMES[k]),
+                    None => format!("Take the {} Golem", GOLEM_NAMES[k]),
+                }
+            }
             _ => return None,
         })
     }
@@ -1181,6 +1485,22 @@ pub fn view(s: &GameState) -> Vec<GolemView> {
 /// with the Hearth's holder, a gate Golem at a gate in play.
 pub fn check(s: &GameState) -> Result<(), String> {
     let g = golems(s);
+    // F508–F511: an Unstable card is in the Court, its deck or discard
+    // pile only while its Golem is in play.
+    for (k, code) in resolution::UNSTABLE.iter().enumerate() {
+        let card = CardId::parse(code).expect("an Unstable card");
+        let out = !resolution::in_play(g[k]);
+        let present = s.court.iter().any(|p| p.card == Some(card))
+            || s.court_deck.contains(&card)
+            || s.court_discard.contains(&card);
+        if out && present {
+            return Err(format!(
+                "{} is in play without the {} Golem",
+                card.name(),
+                GOLEM_NAMES[k]
+            ));
+        }
+    }
     for k in 0..4 {
         match g[k].at {
             GolemAt::Out | GolemAt::Box => {}
@@ -1346,6 +1666,64 @@ mod tests {
         let none = game("");
         let json = serde_json::to_string(none.campaign().unwrap()).unwrap();
         assert!(!json.contains("golems"), "{json}");
+    }
+
+    /// F512A/F515: the extra Event card joins the action deck dealt at
+    /// each chapter's start, from the Caretaker's Act II setup on.
+    #[test]
+    fn f515_the_extra_event_card_joins_the_action_deck() {
+        let mut s = game("");
+        let extra = knowledge::extra_event();
+        assert!(!s.action_deck_cards().contains(extra));
+        knowledge::setup_act_two(&mut s, Seat(0), &mut NoEvents);
+        assert!(s.action_deck_cards().contains(extra));
+        assert!(s
+            .seat(Seat(0))
+            .guild()
+            .contains(&crate::card_id!("ARCS-F513")));
+        assert!(knowledge::knowledge_set_free(&s));
+    }
+
+    /// F514: Transfer Lore is never forced; forcing Transfer Golem costs
+    /// the Golem's raid cost in Favors (2 on the Golem Hearth).
+    #[test]
+    fn f514_forcing_costs() {
+        use crate::choice::{Negotiation, NegotiationAct};
+        let s = game("golem warrior hearth P1 awake\n");
+        let lore = Negotiation {
+            by: Seat(0),
+            to: Seat(1),
+            act: NegotiationAct::TransferLore {
+                card: crate::card_id!("ARCS-F502"),
+            },
+        };
+        assert!(!crate::campaign::summit::forceable(&lore));
+        let golem = Negotiation {
+            by: Seat(0),
+            to: Seat(1),
+            act: NegotiationAct::TransferGolem { golem: 0 },
+        };
+        assert!(crate::campaign::summit::forceable(&golem));
+        assert_eq!(crate::campaign::summit::favor_cost(&s, &golem), 2);
+    }
+
+    /// F508–F511: an Unstable card without its Golem in play breaks the
+    /// invariants; scrapping the Golem scraps the card.
+    #[test]
+    fn an_unstable_card_leaves_with_its_golem() {
+        let mut s = game("court-deck F509\nP2 resources - -\ngolem seeker slot P2 1\n");
+        check(&s).unwrap();
+        resolution::scrap_golem(&mut s, 2);
+        check(&s).unwrap();
+        assert!(!s.court_deck.contains(&crate::card_id!("ARCS-F509")));
+        assert!(s
+            .campaign()
+            .unwrap()
+            .court_scrapped
+            .contains(&crate::card_id!("ARCS-F509")));
+        let mut s = game("court-deck F509\nP2 resources - -\ngolem seeker slot P2 1\n");
+        s.campaign_mut().unwrap().golems[2].at = GolemAt::Out;
+        assert!(check(&s).is_err());
     }
 
     /// Scenario lines refuse what cannot be.
