@@ -266,3 +266,73 @@ fn random_games_with_the_caretaker_keep_every_invariant() {
         "{n} games: {awaken} with an Awaken, {spent} with a Golem spent, {speakers} with Stone-Speakers"
     );
 }
+
+/// An Act II or III table from the Caretaker's setup, with its Golem
+/// Hearth, the Golems law and Golems with the Caretaker and a Rival.
+fn later_act_table(act: u8, players: u8, seed: u64) -> arcs_engine::Game {
+    let mut text = format!(
+        "players {players}\nmode campaign\nseed {seed}\nfate P1 Caretaker\nP1 lore F503\n\
+         booklet F505 F506\nP2 resources - -\ngolem warrior hearth P1\ngolem seeker slot P2 1\n\
+         golem harvester hearth P1\n"
+    );
+    if act == 3 {
+        text.push_str("booklet F514\n");
+    }
+    for (k, sys) in ["1.1", "2.1", "3.1", "4.1"]
+        .iter()
+        .take(players as usize)
+        .enumerate()
+    {
+        text.push_str(&format!(
+            "system {sys}: P{} 3 ships, P{} city\n",
+            k + 1,
+            k + 1
+        ));
+    }
+    text.push_str(&format!("phase setup act {act}\n"));
+    arcs_engine::scenario::Scenario::parse(&text)
+        .unwrap_or_else(|e| panic!("{text}\n{e}"))
+        .build()
+        .unwrap_or_else(|e| panic!("{text}\n{e:?}"))
+}
+
+/// Act II with the Caretaker (F512A): random games from its setup, every
+/// invariant checked after each step (Librarians, Transfer Lore and
+/// Golem, the fourth Event card, the Unstable cards).
+#[test]
+fn random_act_two_games_with_the_caretaker_keep_every_invariant() {
+    let n = common::games(30);
+    let mut gifts = 0;
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut g = later_act_table(2, players, 2300 + i);
+        let start = [0, 0, 7, 8, 9][players as usize];
+        assert_eq!(
+            g.state().campaign().unwrap().objective[0],
+            start,
+            "F512B start"
+        );
+        common::play_act_randomly(&mut g, i);
+        gifts += common::logged(&g, "(a lore card)") as u32;
+    }
+    eprintln!("{n} Caretaker Act II games: lore given in {gifts}");
+}
+
+/// Act III with the Caretaker (F520A): the grand ambitions' choices
+/// before each scoring and Golems Sate Their Appetite at the Edicts.
+#[test]
+fn random_act_three_games_with_the_caretaker_keep_every_invariant() {
+    let n = common::games(30);
+    let mut silenced = 0;
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut g = later_act_table(3, players, 2500 + i);
+        assert!(common::logged(
+            &g,
+            "Golems Sate Their Appetite joins the rules booklet"
+        ));
+        common::play_act_randomly(&mut g, i);
+        silenced += common::logged(&g, "Silence the Golems:") as u32;
+    }
+    assert!(silenced > 0, "no Golem was ever silenced");
+}

@@ -116,8 +116,9 @@ pub struct CreateGame {
     pub fates: Option<Vec<String>>,
     /// Campaign: play without Fates — the campaign's shared systems alone
     /// (the Empire, the Free States, the Blight, events, the Council).
-    /// Until the B and C Fates exist, only such a campaign continues
-    /// through Acts II and III.
+    /// Until the B and C Fates exist, a campaign continues through Acts
+    /// II and III without Fates or with A Fates whose later Acts are built
+    /// (each player keeps theirs).
     #[serde(default)]
     pub without_fates: bool,
     /// Leaders & Lore: the second-lore-card variant.

@@ -971,20 +971,7 @@ async fn play_whole_games_by_clicking() {
         .await
         .unwrap();
     let tok = g.seats[0].token.clone().unwrap();
-    for _ in 0..20_000 {
-        let s = hub.snapshot(&g.id, &tok).await.unwrap();
-        if s.view.outcome.is_some() {
-            break;
-        }
-        if s.your_turn {
-            let n = s.choices_text.len();
-            let _ = hub
-                .act(&g.id, &tok, s.version, (s.version as usize * 5) % n)
-                .await;
-        } else {
-            tokio::time::sleep(Duration::from_millis(2)).await;
-        }
-    }
+    play_out_by_api(&hub, &g.id, &tok).await;
     // ... then the server restarts (the page's game is read back from the
     // database) ...
     server.abort();
@@ -995,54 +982,14 @@ async fn play_whole_games_by_clicking() {
     let served = hub.clone();
     tokio::spawn(async move { axum::serve(listener, http::router(served)).await });
     // ... and the page continues through the Intermission into Act II.
-    let act1 = format!("{}/g/{}#token={tok}", table.base, g.id);
-    table.client.goto(&act1).await.unwrap();
-    let button = table
-        .client
-        .wait()
-        .for_element(Locator::Css("#overlay .results button.next-act"))
-        .await
-        .unwrap();
-    table.shoot("results-campaign-act-one-continue").await;
-    button.click().await.unwrap();
-    let start = Instant::now();
-    let on_act_one = format!("/g/{}", g.id);
-    while table
-        .client
-        .current_url()
-        .await
-        .unwrap()
-        .as_str()
-        .contains(&on_act_one)
-    {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the page stayed on Act I"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let next = table.client.current_url().await.unwrap().to_string();
-    assert!(next.ends_with(&format!("#token={tok}")), "{next}");
-    table
-        .client
-        .wait()
-        .for_element(Locator::Css("svg#board g.sys"))
-        .await
-        .unwrap();
-    let start = Instant::now();
-    loop {
-        let status = table
-            .js("return document.getElementById('counter').textContent;")
-            .await;
-        if status.as_str().is_some_and(|s| s.contains("Act II")) {
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "not Act II: {status}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let next = continue_to_next_act(
+        &mut table,
+        &g.id,
+        &tok,
+        "Act II",
+        "results-campaign-act-one-continue",
+    )
+    .await;
     let sheet = table
         .js("return [...document.querySelectorAll('#campaign details.log-sheet tbody tr')].length;")
         .await;
@@ -1071,7 +1018,164 @@ async fn play_whole_games_by_clicking() {
     table.shoot("campaign-page").await;
     let (clicks, _) = table.play_up_to(&next, "campaign-act-two", Some(25)).await;
     assert!(clicks >= 25, "Act II was not played on: {clicks} clicks");
+
+    // Issue 22: a campaign with A Fates that play all three Acts (kept
+    // while the B and C Fates are not built) goes on into Act III: Acts I
+    // and II are played through the API, each continued from its results
+    // on the page.
+    let g = hub
+        .create(
+            CreateGame {
+                seats: vec!["human".into(), "random".into(), "random".into()],
+                mode: Some("campaign".into()),
+                fates: Some(vec![
+                    "Caretaker".into(),
+                    "Magnate".into(),
+                    "Advocate".into(),
+                ]),
+                bot_delay_ms: Some(0),
+                names: Some(vec![Some("Ev".into()), None, None]),
+                ..CreateGame::default()
+            },
+            None,
+        )
+        .await
+        .unwrap();
+    let tok = g.seats[0].token.clone().unwrap();
+    play_out_by_api(&hub, &g.id, &tok).await;
+    let act2 = continue_to_next_act(
+        &mut table,
+        &g.id,
+        &tok,
+        "Act II",
+        "campaign-fates-act-one-end",
+    )
+    .await;
+    let act2_id = game_id(&act2);
+    // Off the table while the bots play it out fast: the page would redraw
+    // every move.
+    table.client.goto("about:blank").await.unwrap();
+    play_out_by_api(&hub, &act2_id, &tok).await;
+    let act3 = continue_to_next_act(
+        &mut table,
+        &act2_id,
+        &tok,
+        "Act III",
+        "campaign-fates-act-two-end",
+    )
+    .await;
+    table.shoot("campaign-fates-act-three").await;
+    // The Caretaker's Act III edict is in the rules booklet on the page.
+    let text = table.js("return document.body.textContent;").await;
+    assert!(
+        text.as_str()
+            .is_some_and(|s| s.contains("Golems Sate Their Appetite")),
+        "the rules booklet lists the Caretaker's edict"
+    );
+    let (clicks, _) = table
+        .play_up_to(&act3, "campaign-fates-act-three", Some(15))
+        .await;
+    assert!(clicks >= 15, "Act III was not played on: {clicks} clicks");
+    let errors = table.js("return window.arcsErrors.length;").await;
+    assert_eq!(errors, Value::from(0));
     table.client.close().await.unwrap();
+}
+
+/// The game id in a table's address (`…/g/ID#token=…`).
+fn game_id(url: &str) -> String {
+    let path = url.split('#').next().unwrap_or(url);
+    path.rsplit("/g/").next().unwrap_or(path).to_string()
+}
+
+/// Plays seat 0's decisions through the API, any legal choice, until the
+/// game (an Act) is over.
+async fn play_out_by_api(hub: &Arc<Hub>, id: &str, tok: &str) {
+    for _ in 0..40_000 {
+        let s = hub.snapshot(id, tok).await.unwrap();
+        if s.view.outcome.is_some() {
+            return;
+        }
+        if s.your_turn {
+            let n = s.choices_text.len();
+            let _ = hub
+                .act(id, tok, s.version, (s.version as usize * 5) % n)
+                .await;
+        } else {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+    }
+    panic!("the Act of game {id} did not end");
+}
+
+/// On a finished Act's page, clicks "Continue to the Intermission" and
+/// waits for the next Act's table, whose counter names `act`; returns its
+/// address.
+async fn continue_to_next_act(
+    table: &mut Table,
+    id: &str,
+    tok: &str,
+    act: &str,
+    shot: &str,
+) -> String {
+    let page = format!("{}/g/{id}#token={tok}", table.base);
+    table.client.goto(&page).await.unwrap();
+    let button = table
+        .client
+        .wait()
+        .for_element(Locator::Css("#overlay .results button.next-act"))
+        .await
+        .unwrap();
+    table.shoot(shot).await;
+    button.click().await.unwrap();
+    let start = Instant::now();
+    let on_this = format!("/g/{id}");
+    while table
+        .client
+        .current_url()
+        .await
+        .unwrap()
+        .as_str()
+        .contains(&on_this)
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the page stayed on the finished Act"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let next = table.client.current_url().await.unwrap().to_string();
+    assert!(next.ends_with(&format!("#token={tok}")), "{next}");
+    table
+        .client
+        .wait()
+        .for_element(Locator::Css("svg#board g.sys"))
+        .await
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        let status = table
+            .js("return document.getElementById('counter').textContent;")
+            .await;
+        // "Act II" is also the start of "Act III": match the whole word.
+        let shown = status.as_str().is_some_and(|s| {
+            s.split(|c: char| !c.is_alphanumeric() && c != ' ')
+                .any(|part| {
+                    part.split_whitespace()
+                        .collect::<Vec<_>>()
+                        .windows(2)
+                        .any(|w| w[0] == "Act" && format!("Act {}", w[1]) == act)
+                })
+        });
+        if shown {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "not {act}: {status}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    next
 }
 
 /// Plays campaign games of two people through the API (any choice, but

@@ -132,20 +132,33 @@ pub fn fate_setup(s: &mut GameState, idx: u8, ev: &mut dyn Sink) {
     let fate = s.campaign().and_then(|c| c.fates[seat.index()]);
     if let Some(f) = fate {
         // Step 7 (Acts II, III: p7): in Act III only the C Fates.
-        if super::next_act::places_objective_marker(act, f) {
+        let marker = super::next_act::places_objective_marker(act, f);
+        if marker {
             fates::place_objective_marker(s, seat);
         }
         if let Some(setup) = fates::def(f).and_then(|d| d.setup[(act - 1) as usize]) {
             setup(s, seat, ev);
         }
         let at = s.campaign().map_or(0, |c| c.objective[seat.index()]);
-        log!(
-            ev,
-            "setup",
-            Some(seat),
-            "{seat} sets up as the {} (objective marker on {at}).",
-            f.name()
-        );
+        if marker || act < 3 {
+            log!(
+                ev,
+                "setup",
+                Some(seat),
+                "{seat} sets up as the {} (objective marker on {at}).",
+                f.name()
+            );
+        } else {
+            // An A or B Fate's Act III card has grand ambitions, no clock
+            // (p9).
+            log!(
+                ev,
+                "setup",
+                Some(seat),
+                "{seat} sets up as the {}: two grand ambitions, scored with the declared ones.",
+                f.name()
+            );
+        }
     }
 }
 

@@ -276,22 +276,19 @@ pub fn lore_changed_hands(s: &mut GameState, card: CardId, to: Seat) {
     }
 }
 
+/// Golem `k` goes from `from` to `to` on its side, if `from` has it and
+/// `to` has room: the words naming it as it was, for the log.
+fn hand_over(s: &mut GameState, from: Seat, to: Seat, k: u8) -> Option<String> {
+    let k = k as usize % 4;
+    let g = golems(s)[k];
+    (g.holder() == Some(from) && give(s, k, to)).then(|| golem_words(g, k))
+}
+
 /// Transfer Golem (Knowledge Set Free, F514): `by` gives `to` Golem `k`,
 /// on the side it shows (no spend, no discard).
 pub fn transfer(s: &mut GameState, by: Seat, to: Seat, k: u8, ev: &mut dyn Sink) {
-    let k = k as usize % 4;
-    let g = golems(s)[k];
-    if g.holder() != Some(by) {
-        return;
-    }
-    if give(s, k, to) {
-        log!(
-            ev,
-            "summit",
-            Some(by),
-            "{by} gives {to} {}.",
-            golem_words(g, k)
-        );
+    if let Some(words) = hand_over(s, by, to, k) {
+        log!(ev, "summit", Some(by), "{by} gives {to} {words}.");
     }
 }
 
@@ -1348,19 +1345,12 @@ pub fn raid_choices(s: &GameState, thief: Seat, victim: Seat, keys: u8, out: &mu
 
 /// Golem `k` goes from `victim` to `thief` (a raid), keeping its side.
 pub fn steal(s: &mut GameState, thief: Seat, victim: Seat, k: u8, ev: &mut dyn Sink) {
-    let k = k as usize % 4;
-    let g = golems(s)[k];
-    if g.holder() != Some(victim) {
-        return;
-    }
-    // Out of the victim's slot first (the thief's room is its own).
-    if give(s, k, thief) {
+    if let Some(words) = hand_over(s, victim, thief, k) {
         log!(
             ev,
             "steal",
             Some(thief),
-            "{thief} steals {} from {victim}.",
-            golem_words(g, k)
+            "{thief} steals {words} from {victim}."
         );
     }
 }
