@@ -18,10 +18,10 @@
 //! securer's hand (`on_secured`), from when it is an action card of the
 //! deck (`Campaign::actions_added`).
 //!
-//! The Act I Resolution (F815) and the cards it brings (The Young Light
-//! F816, Plot to Kidnap F817, The Prodigal One F818, Secret Order F819)
-//! belong to the Intermission and Act II, like the other Fates' later
-//! cards.
+//! Both Secret Order cards (F819, F826) reprint the base Secret Order
+//! (BC18; `cards/campaign/mod.rs` REPRINTS). The Act I Resolution (F815),
+//! the other cards it brings (The Young Light F816, Plot to Kidnap F817,
+//! The Prodigal One F818) and the Act II and III cards are not built yet.
 
 use crate::campaign::fates::{advance_objective, FateDef, FateEvent};
 use crate::cards::frame::Procedure;

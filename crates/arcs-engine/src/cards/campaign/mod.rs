@@ -57,6 +57,8 @@ pub static REPRINTS: &[(&str, &str)] = &[
     ("ARCS-F612", "ARCS-BC11"), // Arms Union
     ("ARCS-F622", "ARCS-BC10"),
     ("ARCS-F410", "ARCS-CC13"), // Diplomatic Fiasco (the Advocate's)
+    ("ARCS-F819", "ARCS-BC18"), // Secret Order (the Believer's)
+    ("ARCS-F826", "ARCS-BC18"),
     ("ARCS-F304", "ARCS-BC23"), // Elder Broker (the Magnate's)
     ("ARCS-F305", "ARCS-BC24"), // Relic Fence
     ("ARCS-F306", "ARCS-BC12"), // Prison Wardens
