@@ -441,7 +441,10 @@ fn giver_terms(s: &GameState, by: Seat, terms: &mut Terms) -> bool {
             push(NegotiationAct::GuildSupport { card }, Need::Nothing);
         }
     }
-    if crate::cards::campaign::caretaker::knowledge::knowledge_set_free(s) {
+    let golems = !crate::cards::campaign::caretaker::none_in_play(&c.golems);
+    if (golems || !giver.lore().is_empty())
+        && crate::cards::campaign::caretaker::knowledge::knowledge_set_free(s)
+    {
         for &card in giver.lore() {
             push(NegotiationAct::TransferLore { card }, Need::LoreRoom);
         }
@@ -453,6 +456,7 @@ fn giver_terms(s: &GameState, by: Seat, terms: &mut Terms) -> bool {
 }
 
 /// The terms of `by` that `to` can take part in, handed to `f`.
+#[inline(always)]
 fn emit(s: &GameState, terms: &Terms, by: Seat, to: Seat, f: &mut impl FnMut(Negotiation)) {
     let Some(c) = s.campaign() else { return };
     if by == to || to.0 >= s.players {
@@ -466,8 +470,15 @@ fn emit(s: &GameState, terms: &Terms, by: Seat, to: Seat, f: &mut impl FnMut(Neg
         | ((taker.starports > 0) as u8) << Need::Starports as u8
         | ((taker.agents > 0) as u8) << Need::Agents as u8
         | (c.is_outlaw(to) as u8) << Need::Outlaw as u8
-        | ((taker.lore().len() < crate::state::LORE_MAX) as u8) << Need::LoreRoom as u8
-        | (crate::cards::campaign::caretaker::has_room(s, to) as u8) << Need::GolemRoom as u8;
+        | ((taker.lore().len() < crate::state::LORE_MAX) as u8) << Need::LoreRoom as u8;
+    // Room for a Golem is asked only when a Transfer Golem is among the
+    // terms (they come last): the listing is hot (issue 19).
+    let golem_term = terms
+        .last()
+        .is_some_and(|(a, _)| matches!(a, NegotiationAct::TransferGolem { .. }));
+    let met = met
+        | ((golem_term && crate::cards::campaign::caretaker::has_room(s, to)) as u8)
+            << Need::GolemRoom as u8;
     for &(act, need) in terms {
         if met & 1 << need as u8 != 0 {
             f(Negotiation { by, to, act });
