@@ -270,30 +270,13 @@ fn random_games_with_the_caretaker_keep_every_invariant() {
 /// An Act II or III table from the Caretaker's setup, with its Golem
 /// Hearth, the Golems law and Golems with the Caretaker and a Rival.
 fn later_act_table(act: u8, players: u8, seed: u64) -> arcs_engine::Game {
-    let mut text = format!(
-        "players {players}\nmode campaign\nseed {seed}\nfate P1 Caretaker\nP1 lore F503\n\
-         booklet F505 F506\nP2 resources - -\ngolem warrior hearth P1\ngolem seeker slot P2 1\n\
-         golem harvester hearth P1\n"
-    );
+    let mut extra = "P1 lore F503\nbooklet F505 F506\nP2 resources - -\ngolem warrior hearth P1\n\
+                     golem seeker slot P2 1\ngolem harvester hearth P1\n"
+        .to_string();
     if act == 3 {
-        text.push_str("booklet F514\n");
+        extra.push_str("booklet F514\n");
     }
-    for (k, sys) in ["1.1", "2.1", "3.1", "4.1"]
-        .iter()
-        .take(players as usize)
-        .enumerate()
-    {
-        text.push_str(&format!(
-            "system {sys}: P{} 3 ships, P{} city\n",
-            k + 1,
-            k + 1
-        ));
-    }
-    text.push_str(&format!("phase setup act {act}\n"));
-    arcs_engine::scenario::Scenario::parse(&text)
-        .unwrap_or_else(|e| panic!("{text}\n{e}"))
-        .build()
-        .unwrap_or_else(|e| panic!("{text}\n{e:?}"))
+    common::act_table_with("Caretaker", act, players, seed, &extra)
 }
 
 /// Act II with the Caretaker (F512A): random games from its setup, every

@@ -122,7 +122,13 @@ pub fn replays(g: &Game, i: u64) {
 /// An Act II or III table from its setup, `fate` in seat 1 (no other
 /// Fate): each seat with 3 ships and a city in its own cluster.
 pub fn act_table(fate: &str, act: u8, players: u8, seed: u64) -> Game {
-    let mut text = format!("players {players}\nmode campaign\nseed {seed}\nfate P1 {fate}\n");
+    act_table_with(fate, act, players, seed, "")
+}
+
+/// [`act_table`] with more setup lines (the Fate's pieces and cards).
+pub fn act_table_with(fate: &str, act: u8, players: u8, seed: u64, extra: &str) -> Game {
+    let mut text =
+        format!("players {players}\nmode campaign\nseed {seed}\nfate P1 {fate}\n{extra}");
     for (k, sys) in ["1.1", "2.1", "3.1", "4.1"]
         .iter()
         .take(players as usize)

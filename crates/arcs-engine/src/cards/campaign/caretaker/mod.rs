@@ -350,17 +350,23 @@ fn wake_all_if_law(s: &mut GameState, ev: &mut dyn Sink) {
     }
 }
 
-/// Every Sleeping Golem in play flips to Awake (F505 at Act II/III setup,
-/// F512A, F520A, F521).
-pub fn wake_all(s: &mut GameState, ev: &mut dyn Sink) {
+/// The Sleeping Golems that pass `which` flip to Awake: their names.
+fn wake(s: &mut GameState, which: fn(Golem) -> bool) -> Vec<&'static str> {
     let mut woke = Vec::new();
     for (k, name) in GOLEM_NAMES.iter().enumerate() {
         let g = golems(s)[k];
-        if resolution::in_play(g) && !g.awake {
+        if which(g) && !g.awake {
             set(s, k, Golem { awake: true, ..g });
             woke.push(*name);
         }
     }
+    woke
+}
+
+/// Every Sleeping Golem in play flips to Awake (F505 at Act II/III setup,
+/// F512A, F520A, F521).
+pub fn wake_all(s: &mut GameState, ev: &mut dyn Sink) {
+    let woke = wake(s, resolution::in_play);
     if !woke.is_empty() {
         log!(
             ev,
@@ -656,14 +662,7 @@ fn awaken(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
 pub static GOLEM_HEARTH: Behavior = Behavior {
     code: HEARTH,
     fate_crisis: Some(|s, seat, _, ev| {
-        let mut woke = Vec::new();
-        for (k, name) in GOLEM_NAMES.iter().enumerate() {
-            let g = golems(s)[k];
-            if g.holder().is_some() && !g.awake {
-                set(s, k, Golem { awake: true, ..g });
-                woke.push(*name);
-            }
-        }
+        let woke = wake(s, |g| g.holder().is_some());
         if !woke.is_empty() {
             log!(
                 ev,
