@@ -629,6 +629,13 @@ pub fn render(v: &View) -> String {
                 )
             })
             .collect();
+        // The Believer's Ideal marker in the box (F820A), if any.
+        let ideal = v
+            .campaign
+            .as_ref()
+            .and_then(|c| c.faith.as_ref())
+            .and_then(|f| f.ideals.iter().find(|(x, _)| *x == a.ambition))
+            .map_or(String::new(), |(_, i)| format!(" [{} Ideal]", i.name()));
         let markers = if a.markers.is_empty() {
             "not declared".to_string()
         } else {
@@ -646,9 +653,17 @@ pub fn render(v: &View) -> String {
         };
         let _ = writeln!(
             o,
-            "  {:<8} {markers}: {} — {lead}",
+            "  {:<8} {markers}{ideal}: {} — {lead}",
             a.ambition.to_string(),
             counts.join(", ")
+        );
+    }
+    if let Some(f) = v.campaign.as_ref().and_then(|c| c.faith.as_ref()) {
+        let _ = writeln!(
+            o,
+            "Faith: Doctrine {} · Ideal markers collected {}",
+            f.doctrine.map_or("not in play", |d| d.name()),
+            f.supply
         );
     }
     if let Some(l) = v.lead_card {
@@ -660,7 +675,15 @@ pub fn render(v: &View) -> String {
             v.leader
         );
         for p in &v.plays {
-            let card = p.card.map(|c| c.to_string()).unwrap_or("face-down".into());
+            let card = match p.card {
+                Some(c) => c.to_string(),
+                None if p.faithful => "face-down Faithful card".into(),
+                None => "face-down".into(),
+            };
+            let card = match p.beside {
+                Some(b) => format!("{card} (beside it: {})", b.name()),
+                None => card,
+            };
             let _ = writeln!(
                 o,
                 "  {} {:?} {}{}",

@@ -215,7 +215,12 @@ fn faithful_cards(
     actions: u64,
     court: &[CardId],
 ) -> Result<(), String> {
-    if c.faithful_stack == 0 && (c.actions_added.0 | actions) & CardSet::FAITHFUL == 0 {
+    // No Believer in this campaign: none of the nine anywhere.
+    let in_court = court
+        .iter()
+        .any(|x| crate::cards::campaign::believer::faithful_action(*x).is_some());
+    if c.faithful_stack == 0 && (c.actions_added.0 | actions) & CardSet::FAITHFUL == 0 && !in_court
+    {
         return Ok(());
     }
     let deck = c.actions_added.0 & !c.actions_scrapped.0 & CardSet::FAITHFUL;

@@ -72,6 +72,14 @@ pub struct PlayView {
     pub kind: PlayKind,
     pub card: Option<ActionCard>,
     pub seized_with_extra_card: bool,
+    /// A face-down card known to be a Faithful card by its own back
+    /// (docs/rulings.md R-CAMP-BELIEVER-BACK), not its number.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub faithful: bool,
+    /// The card placed next to it this round: a Union, or The Young Light
+    /// and its like (ARCS-F816).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beside: Option<CardId>,
 }
 
 /// An ambition marker: the values it shows, and where it is.
@@ -296,6 +304,9 @@ pub struct CampaignView {
     /// F801A): the cards 1..N remain, N on top (its pips drive F801B).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub faithful_stack: u8,
+    /// The Believer's Ideals and Doctrine (F820A), public, once in play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faith: Option<crate::cards::campaign::believer::doctrine::FaithView>,
     /// Action cards scrapped this Act (Spreading the Faith shows each).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scrapped_actions: Vec<ActionCard>,
@@ -483,6 +494,7 @@ impl CampaignView {
             event_die: c.event_die,
             number_die: c.number_die,
             faithful_stack: c.faithful_stack,
+            faith: crate::cards::campaign::believer::doctrine::view(s),
             scrapped_actions: c.actions_scrapped.iter().collect(),
             imperial_supply: c.imperial_supply,
             blight_supply: c.blight_supply,
@@ -628,6 +640,13 @@ impl View {
                     kind: p.kind,
                     card: (p.face_up() || viewer == Some(x)).then_some(p.card),
                     seized_with_extra_card: p.seize.is_some(),
+                    faithful: p.card.is_faithful(),
+                    beside: s
+                        .round
+                        .unions
+                        .iter()
+                        .find(|u| u.target == p.card)
+                        .map(|u| u.union),
                 })
             })
             .collect();
@@ -939,6 +958,19 @@ impl<'a> Observation<'a> {
         } = counts;
         let mut pool: Vec<ActionCard> = unknown.iter().collect();
         pool.shuffle(rng);
+        // A face-down Faithful card shows its own back (R-CAMP-BELIEVER-
+        // BACK): such a play gets a Faithful card, set aside first; any
+        // other face-down play gets another card (the last one, as before,
+        // when the deck has no Faithful card).
+        let mut faithful_plays = [None; MAX_SEATS];
+        for x in s.seat_ids().filter(|x| *x != self.seat) {
+            let real = self.real.round.plays[x.index()];
+            if hidden & (1 << x.0) != 0 && real.is_some_and(|r| r.card.is_faithful()) {
+                if let Some(i) = pool.iter().rposition(|c| c.is_faithful()) {
+                    faithful_plays[x.index()] = Some(pool.remove(i));
+                }
+            }
+        }
         for x in s.seat_ids() {
             if x == self.seat {
                 continue;
@@ -952,7 +984,13 @@ impl<'a> Observation<'a> {
             s.seat_mut(x).hand = h;
             if let Some(p) = s.round.plays[x.index()].as_mut() {
                 if hidden & (1 << x.0) != 0 {
-                    p.card = pool.pop().unwrap_or(p.card);
+                    p.card = match faithful_plays[x.index()] {
+                        Some(c) => c,
+                        None => {
+                            let i = pool.iter().rposition(|c| !c.is_faithful());
+                            i.map_or(p.card, |i| pool.remove(i))
+                        }
+                    };
                 }
                 if hidden & (1 << (4 + x.0)) != 0 {
                     if let Some(z) = p.seize.as_mut() {

@@ -264,3 +264,165 @@ P2 hand FAI9 EVT1 CON2 CON3 CON4 CON5
     assert!(g.state().action_discard.contains(&ActionCard::faithful(9)));
     arcs_engine::invariants::check(g.state()).unwrap();
 }
+
+/// The Young Light (ARCS-F816) by a face-down Faithful card: everyone sees
+/// that the face-down card is Faithful (its own back, R-CAMP-BELIEVER-
+/// BACK) but not its number; at the round's end the holder takes it into
+/// its hand and learns its number alone (an undo barrier), and The Young
+/// Light comes back.
+const YOUNG_LIGHT: &str = "players 3
+mode campaign
+act 2
+fate P1 Believer
+objective P1 18
+booklet F813 F821 F823
+faith doctrine zeal
+faith supply 5
+court CC01 CC02 CC03
+P1 guild F816
+initiative P2
+system 1.1: P1 ship
+system 2.1: P2 ship
+system 3.1: P3 ship
+P1 hand ADM4 CON2 AGG5
+P2 hand FAI2 MOB3
+P3 hand FAI7 MOB2
+";
+
+#[test]
+fn the_young_light_by_a_face_down_faithful_card_keeps_its_number_secret() {
+    let mut g = Scenario::parse(YOUNG_LIGHT).unwrap().build().unwrap();
+    play(&mut g, 1, "lead ZEA2");
+    play(&mut g, 1, "end");
+    play(&mut g, 2, "copy FAI7");
+    // P1 and P2 see a face-down Faithful card, not which; P3 its own.
+    for viewer in [Seat(0), Seat(1)] {
+        let v = g.view(Some(viewer));
+        let p = v.plays.iter().find(|p| p.seat == Seat(2)).unwrap();
+        assert_eq!(p.card, None, "{viewer}");
+        assert!(p.faithful, "{viewer}");
+        let json = serde_json::to_string(&v).unwrap();
+        assert!(!json.contains("FAI7"), "{viewer}: {json}");
+    }
+    let mine = g.view(Some(Seat(2)));
+    let p = mine.plays.iter().find(|p| p.seat == Seat(2)).unwrap();
+    assert_eq!(p.card, ActionCard::parse("FAI7"));
+    // A determinization for P1 deals a Faithful card to P3's play.
+    let obs = g.observation(Seat(0));
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
+    for _ in 0..5 {
+        let d = obs.determinize(&mut rng);
+        assert!(d.round.plays[2].unwrap().card.is_faithful());
+    }
+    play(&mut g, 2, "end");
+    play(&mut g, 0, "pivot CON2");
+    let (_, choices) = g.describe_pending().unwrap();
+    let prelude = choices
+        .iter()
+        .find(|c| c.contains("The Young Light"))
+        .unwrap_or_else(|| panic!("{choices:?}"));
+    plain(prelude);
+    play(&mut g, 0, "prelude F816");
+    let (prompt, choices) = g.describe_pending().unwrap();
+    assert_eq!(
+        prompt,
+        "The Young Light: Place it next to which played Faithful card?"
+    );
+    assert_eq!(
+        choices,
+        [
+            "Next to P2's played Faithful 2 on its Zeal side",
+            "Next to P3's played face-down Faithful card"
+        ]
+    );
+    play(&mut g, 0, "player P3");
+    let (_, choices) = g.describe_pending().unwrap();
+    assert_eq!(
+        choices,
+        ["Discard Administration 4", "Discard Aggression 5"]
+    );
+    play(&mut g, 0, "action ADM4");
+    assert!(!g.state().seat(Seat(0)).guild().contains(&card("ARCS-F816")));
+    let v = g.view(Some(Seat(1)));
+    let p = v.plays.iter().find(|p| p.seat == Seat(2)).unwrap();
+    assert_eq!(p.beside, Some(card("ARCS-F816")));
+    let before = g.log().len();
+    play(&mut g, 0, "end");
+    let s = g.state();
+    assert!(s
+        .seat(Seat(0))
+        .hand
+        .contains(ActionCard::parse("FAI7").unwrap()));
+    assert!(s.seat(Seat(0)).guild().contains(&card("ARCS-F816")));
+    for e in &g.log()[before..] {
+        plain(&e.text);
+        if e.private_to != Some(Seat(0)) {
+            assert!(!e.text.contains("Faithful 7"), "{}", e.text);
+        }
+    }
+    assert!(g.log()[before..]
+        .iter()
+        .any(|e| e.private_to == Some(Seat(0)) && e.text == "It is Faithful 7."));
+    assert_eq!(g.undoable(Seat(0)), 0, "the reveal is an undo barrier");
+}
+
+/// An Act II or III table from the Believer's setup: The Young Light
+/// held, Faithful cards in the deck and the Court deck, Plot to Kidnap.
+fn later_act_table(act: u8, players: u8, seed: u64) -> Game {
+    let mut extra =
+        "P1 guild F816\nP2 hand FAI3 FAI5 FAI8\nP1 hand FAI9\ncourt-deck F817 F804 F805 F807 F809 F810\n"
+            .to_string();
+    extra.push_str(if act == 2 {
+        "booklet F813 F814\n"
+    } else {
+        "act 2\nbooklet F813 F821 F823\nfaith doctrine zeal\nfaith ideal tycoon zeal\n\
+         faith ideal warlord wisdom\nfaith supply 3\n"
+    });
+    common::act_table_with("Believer", act, players, seed, &extra)
+}
+
+/// Act II with the Believer (F820A): random games from its setup, every
+/// invariant checked after each step (Ideals placed by Faithful plays,
+/// Set Doctrine, The Young Light, Plot to Kidnap).
+#[test]
+fn random_act_two_games_with_the_believer_keep_every_invariant() {
+    let n = common::games(30);
+    let mut ideals = 0;
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut g = later_act_table(2, players, 3300 + i);
+        let c = g.state().campaign().unwrap();
+        assert_eq!(
+            c.objective[0],
+            [0, 0, 20, 18, 16][players as usize],
+            "F820B start"
+        );
+        assert_eq!(c.faith.supply, 5);
+        assert!(c.faith.doctrine.is_some());
+        assert!(!c.booklet.contains(&card("ARCS-F814")));
+        common::play_act_randomly(&mut g, i);
+        ideals += common::logged(&g, "an Ideal marker showing") as u32;
+    }
+    assert!(ideals > 0, "no Ideal was ever placed");
+}
+
+/// Act III with the Believer (F829A): Dominant Faith and Breaking the
+/// Faith join the rules booklet, the Doctrine follows the Ideals' majority
+/// (one each: Wisdom), and random games keep every invariant.
+#[test]
+fn random_act_three_games_with_the_believer_keep_every_invariant() {
+    let n = common::games(30);
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut g = later_act_table(3, players, 3500 + i);
+        let c = g.state().campaign().unwrap();
+        assert!(c.booklet.contains(&card("ARCS-F830")));
+        assert!(c.booklet.contains(&card("ARCS-F831")));
+        assert_eq!(
+            c.faith.doctrine,
+            Some(arcs_engine::cards::campaign::believer::Ideal::Wisdom)
+        );
+        assert_eq!(c.faith.placed(), 2);
+        common::play_act_randomly(&mut g, i);
+    }
+}

@@ -97,5 +97,6 @@ pub fn declare_with(
             ""
         }
     );
+    crate::campaign::fates::declared(s, seat, a, ev);
     crate::cards::on_declare(s, seat, a, ev);
 }

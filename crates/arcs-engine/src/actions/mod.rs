@@ -157,6 +157,14 @@ impl GameState {
             BuildingKind::Starport => TrophyKind::Starport,
         };
         self.piece_destroyed(b.owner, kind, by, ev);
+        if let (BuildingKind::City, Some(by), Some(owner), true) =
+            (b.kind, by, b.owner.seat(), self.is_campaign())
+        {
+            if by != owner {
+                let e = crate::campaign::fates::FateEvent::CityDestroyed { by, owner };
+                crate::campaign::fates::notify(self, e, ev);
+            }
+        }
         if b.kind == BuildingKind::City {
             if let Some(destroyer) = by {
                 if Some(destroyer) != b.owner.seat() {

@@ -44,6 +44,8 @@ pub enum FateEvent {
     /// `seat` played an action card (an Event card too, p12), after it
     /// left the hand.
     Played { seat: Seat },
+    /// `by` destroyed a Loyal city of `owner` (another player).
+    CityDestroyed { by: Seat, owner: Seat },
     /// `seat` used a power of `card` that a Fate counts (People's Hero
     /// clearing an Outrage, F615B).
     Used { seat: Seat, card: CardId },
@@ -177,6 +179,33 @@ pub struct SidedCards {
     pub play_choices: fn(&GameState, Seat, &mut Vec<Choice>),
     /// The declaration right of such a card led.
     pub lead_declare_right: fn(&GameState) -> DeclareRight,
+    /// Whether the laws of those cards let `seat` declare the ambition now
+    /// (the Believer's Faith laws: see [`declare_allowed`]).
+    pub declare_allowed: fn(&GameState, Seat, Ambition) -> bool,
+    /// After `seat` declared the ambition (an Ideal placed).
+    pub declared: fn(&mut GameState, Seat, Ambition, &mut dyn Sink),
+    /// Act II/III setup: what the cards' own setup clauses do (the
+    /// Doctrine card's side).
+    pub act_setup: fn(&mut GameState, &mut dyn Sink),
+}
+
+/// Whether the sided cards' laws let `seat` declare `a` now (ARCS-F823,
+/// F828, F830): always outside a campaign or before the Doctrine is in
+/// play (one test).
+#[inline]
+pub fn declare_allowed(s: &GameState, seat: Seat, a: Ambition) -> bool {
+    match s.campaign() {
+        Some(c) if c.faith.doctrine.is_some() => (SIDED_CARDS.declare_allowed)(s, seat, a),
+        _ => true,
+    }
+}
+
+/// `seat` declared `a` (the Ideal a Faithful play places, ARCS-F823).
+#[inline]
+pub fn declared(s: &mut GameState, seat: Seat, a: Ambition, ev: &mut dyn Sink) {
+    if s.campaign().is_some_and(|c| c.faith.doctrine.is_some()) {
+        (SIDED_CARDS.declared)(s, seat, a, ev);
+    }
 }
 
 /// The Fates' sided action cards.

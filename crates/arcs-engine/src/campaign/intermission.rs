@@ -75,17 +75,19 @@ pub fn clear_court(s: &mut GameState, ev: &mut dyn Sink) {
             }
         }
         s.court[pos].agents = Default::default();
-        let Some(card) = slot.card else { continue };
-        if card == council {
-            continue;
-        }
-        // B1: the card and what is attached to it, back to the deck.
-        s.court_deck.put_on_top(card);
-        returned += 1;
+        // B1: every card attached in the Court (to the Council too) goes
+        // back to the deck.
         if let Some(a) = attached.get(pos).copied().flatten() {
             s.court_deck.put_on_top(a);
             returned += 1;
         }
+        let Some(card) = slot.card else { continue };
+        if card == council {
+            continue;
+        }
+        // B1: the card back to the deck.
+        s.court_deck.put_on_top(card);
+        returned += 1;
         s.court[pos].card = None;
     }
     if let Some(c) = s.campaign_mut() {

@@ -245,10 +245,17 @@ pub struct Campaign {
     /// card the highest (cards leave it only from the top).
     #[serde(default)]
     pub faithful_stack: u8,
+    /// The Believer's Ideals and Doctrine (F820A). Not written while none
+    /// is in play.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::cards::campaign::believer::Faith::is_none"
+    )]
+    pub faith: crate::cards::campaign::believer::Faith,
     /// Court cards scrapped for good (the Intermission scraps the Court
     /// discard pile, p28 B3): out of the campaign, kept for the count.
     #[serde(default, skip_serializing_if = "no_cards")]
-    pub court_scrapped: List<CardId, 48>,
+    pub court_scrapped: List<CardId, 192>,
     /// The Fate cards the Intermission's step F draws from (the B or C
     /// Fates, shuffled; the last is drawn first). Hidden; empty outside
     /// an Intermission.
@@ -314,7 +321,7 @@ fn no_fate_cards(l: &List<CardId, 8>) -> bool {
 }
 
 /// Serde: an empty card list is not written.
-fn no_cards(l: &List<CardId, 48>) -> bool {
+fn no_cards(l: &List<CardId, 192>) -> bool {
     l.is_empty()
 }
 
@@ -356,6 +363,7 @@ impl Campaign {
             actions_added: CardSet::default(),
             actions_scrapped: CardSet::default(),
             faithful_stack: 0,
+            faith: Default::default(),
             court_scrapped: List::new(),
             fate_pool: List::new(),
             past: List::new(),

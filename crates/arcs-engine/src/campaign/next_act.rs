@@ -157,6 +157,7 @@ pub fn act_setup(s: &mut GameState, ev: &mut dyn Sink) {
         super::symbol_name(face.symbol)
     );
     (super::fates::AREA_PIECES.act_setup)(s, ev);
+    (super::fates::SIDED_CARDS.act_setup)(s, ev);
     if s.players == 2 {
         let clusters = two_player_boxes(s);
         log!(

@@ -237,6 +237,11 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
             // monopoly RESOURCE supply|PN|scrapped (the Magnate's, F312A).
             crate::cards::campaign::magnate::scenario_setup(s, &w[1..])?;
         }
+        "faith" => {
+            // faith ideal AMBITION SIDE | faith supply N | faith doctrine
+            // SIDE (the Believer's Ideals and Doctrine, F820A).
+            crate::cards::campaign::believer::doctrine::scenario_setup(s, &w[1..])?;
+        }
         "golem" => {
             // golem KIND gate S | slot PN N | hearth PN | out [awake]
             // (the Caretaker's Golems, F505).
@@ -340,6 +345,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
         "golem",
         "commonwealth",
         "monopoly",
+        "faith",
         "faithful-stack",
         "scrapped-actions",
         "booklet",
@@ -596,6 +602,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
             "golem" => crate::cards::campaign::caretaker::scenario_expect(s, &w[1..]),
             "commonwealth" => crate::cards::campaign::founder::scenario_expect(s, &w[1..]),
             "monopoly" => crate::cards::campaign::magnate::scenario_expect(s, &w[1..]),
+            "faith" => crate::cards::campaign::believer::doctrine::scenario_expect(s, &w[1..]),
             "envoys" => eq(
                 "Guild Envoys Depart in the rules booklet",
                 c.envoys_depart.to_string(),

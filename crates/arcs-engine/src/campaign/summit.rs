@@ -681,7 +681,16 @@ pub fn apply(s: &mut GameState, n: &Negotiation, ev: &mut dyn Sink) {
         NegotiationAct::TransferLore { card } => {
             s.seat_mut(by).remove_lore(card);
             s.seat_mut(to).add_lore(card);
-            crate::cards::campaign::caretaker::lore_changed_hands(s, card, to);
+            // A resource on the card's own slot (Ancient Holdings, C-L13)
+            // goes with the card (R-CAMP-F514).
+            if crate::cards::behavior(card).is_some_and(|b| b.card_slot) {
+                let i = crate::data::BOARD_SLOTS;
+                if s.seat(to).resources[i].is_none() {
+                    let r = s.seat_mut(by).resources[i].take();
+                    s.seat_mut(to).resources[i] = r;
+                }
+            }
+            crate::cards::campaign::caretaker::lore_changed_hands(s, card, by, to);
             log!(
                 ev,
                 "summit",

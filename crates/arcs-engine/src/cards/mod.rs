@@ -1441,7 +1441,9 @@ pub fn after_battle(s: &mut GameState, b: &BattleFrame, ev: &mut dyn Sink) {
 
 // ---------------------------------------------------------------- round and chapter
 
-/// "When the round ends" effects before the discard (AMB-22): Unions.
+/// "When the round ends" effects before the discard (AMB-22): Unions, and
+/// The Young Light and its like (ARCS-F816), which go back to their
+/// holder instead of the Court discard pile.
 pub fn on_round_end(s: &mut GameState, ev: &mut dyn Sink) {
     let unions = std::mem::take(&mut s.round.unions);
     for u in unions {
@@ -1452,20 +1454,53 @@ pub fn on_round_end(s: &mut GameState, ev: &mut dyn Sink) {
                     if let Some(z) = p.seize {
                         s.action_discard.place_face_down(z);
                     }
-                    s.seat_mut(u.holder).hand.insert(u.target);
-                    log!(
-                        ev,
-                        "union",
-                        Some(u.holder),
-                        "{} takes {} into their hand ({}).",
-                        u.holder,
-                        u.target.full_name(),
-                        u.union
-                    );
+                    s.seat_mut(u.holder).hand.insert(u.target.physical());
+                    if p.face_up() || x == u.holder {
+                        log!(
+                            ev,
+                            "union",
+                            Some(u.holder),
+                            "{} takes {} into their hand ({}).",
+                            u.holder,
+                            u.target.physical().full_name(),
+                            u.union
+                        );
+                    } else {
+                        // A face-down card: its number is news to the
+                        // holder alone.
+                        log!(
+                            ev,
+                            "union",
+                            Some(u.holder),
+                            "{} takes {x}'s face-down card into their hand ({}).",
+                            u.holder,
+                            u.union
+                        );
+                        crate::log_reveal!(
+                            ev,
+                            u.holder,
+                            "union",
+                            "It is {}.",
+                            u.target.physical().full_name()
+                        );
+                        s.disclose();
+                    }
                 }
             }
         }
-        s.court_discard.push(u.union);
+        if u.returns {
+            s.seat_mut(u.holder).add_guild(u.union);
+            log!(
+                ev,
+                "union",
+                Some(u.holder),
+                "{} takes {} back.",
+                u.holder,
+                u.union
+            );
+        } else {
+            s.court_discard.push(u.union);
+        }
     }
 }
 

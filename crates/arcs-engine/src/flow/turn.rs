@@ -182,7 +182,9 @@ pub fn declarable(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
         out.extend(
             Ambition::ALL
                 .into_iter()
-                .filter(|a| right.allows(*a))
+                .filter(|a| {
+                    right.allows(*a) && crate::campaign::fates::declare_allowed(s, seat, *a)
+                })
                 .map(Choice::Declare),
         );
     }

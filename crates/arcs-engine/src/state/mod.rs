@@ -51,6 +51,10 @@ pub struct UnionAttachment {
     pub union: CardId,
     pub holder: Seat,
     pub target: ActionCard,
+    /// The card goes back to its holder's play area at the round's end
+    /// (The Young Light, ARCS-F816), not to the Court discard pile.
+    #[serde(default)]
+    pub returns: bool,
 }
 
 /// Round-scoped state (B-TURN-12/13, Appendix A).
@@ -306,8 +310,8 @@ pub struct GameState {
     pub markers: [Marker; 3],
     pub court: List<CourtSlot, 6>,
     /// Court deck; the last element is the top.
-    pub court_deck: HiddenPile<CardId, 48>,
-    pub court_discard: List<CardId, 48>,
+    pub court_deck: HiddenPile<CardId, 128>,
+    pub court_discard: List<CardId, 128>,
     /// Action discard pile (face down); index 0 is the bottom.
     pub action_discard: HiddenPile<ActionCard, { ActionCard::CARDS }>,
     /// Face-up pile of the split-discard variant (B-FINE-13).

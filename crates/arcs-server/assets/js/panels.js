@@ -111,6 +111,7 @@ export function renderCampaign(box, v, snap, data, has) {
     c.faithful_stack ? `Faithful stack: ${c.faithful_stack} card${c.faithful_stack > 1 ? "s" : ""}, Faithful ${c.faithful_stack} on top (${pipsText(faithfulPips(data, c.faithful_stack))})` : "",
     c.commonwealth ? commonwealthFacts(c.commonwealth, snap) : "",
     (c.monopolies || []).length ? monopolyFacts(c.monopolies, snap) : "",
+    c.faith ? faithFacts(c.faith) : "",
     (c.scrapped_actions || []).length ? `Scrapped action cards: ${c.scrapped_actions.map((a) => esc(actionName(data.action(a)))).join(", ")}` : "",
   ].filter(Boolean);
   const supplies = [
@@ -131,6 +132,13 @@ export function renderCampaign(box, v, snap, data, has) {
     `<p class="facts">Imperial Trust on the First Regent tile: ${trust || "none"}${favors ? ` · Favors: ${favors}` : ""}</p>` +
     `<p class="facts">In supply — ${supplies.join(" · ")}</p>` +
     (booklet ? `<details class="booklet"><summary>In the rules booklet (${c.booklet.length})</summary><div class="cards">${booklet}</div></details>` : "");
+}
+
+/** The Believer's Doctrine and Ideals (Act II+). */
+function faithFacts(f) {
+  const doctrine = f.doctrine ? `Doctrine: <b>${esc(cap(f.doctrine))}</b> (Faithful cards are played on their ${esc(cap(f.doctrine))} side)` : "";
+  const ideals = f.ideals.length ? `Ideals: ${f.ideals.map(([a, i]) => `${esc(cap(i))} on ${esc(cap(a))}`).join(", ")}` : "No Ideal on an ambition";
+  return [doctrine, ideals, `Ideal markers collected: ${f.supply}`].filter(Boolean).join(" · ");
 }
 
 /** The Founder's Commonwealth (Act II+): its Members, where the
@@ -216,8 +224,12 @@ export function renderHand(box, v, snap, data, has) {
 export function renderRound(box, v, snap, data, has) {
   const plays = v.plays.map((p) => {
     const label = `${seatLabel(snap, p.seat).replace(/ \(P\d\)$/, "")}: ${PLAY_WORD[p.kind] || p.kind}${p.seized_with_extra_card ? " + seize" : ""}`;
-    const card = p.card === null || p.card === undefined ? cardBack(1, "face down") : actionCard(data.action(p.card), { cls: "mini" });
-    return `<figure class="play p${p.seat}">${card}<figcaption class="seat p${p.seat}">${esc(label)}</figcaption></figure>`;
+    const faceDown = p.card === null || p.card === undefined;
+    // A face-down Faithful card shows the Believer's own back.
+    const card = faceDown ? cardBack(1, p.faithful ? "a Faithful card, face down" : "face down") : actionCard(data.action(p.card), { cls: "mini" });
+    const back = faceDown && p.faithful ? `<small class="muted">a Faithful card</small>` : "";
+    const beside = p.beside ? `<small title="Placed next to this card this round">beside it: ${esc(data.cardName(p.beside) || p.beside)}</small>` : "";
+    return `<figure class="play p${p.seat}">${card}<figcaption class="seat p${p.seat}">${esc(label)}${back ? "<br>" + back : ""}${beside ? "<br>" + beside : ""}</figcaption></figure>`;
   }).join("");
   const facts = [
     `Initiative: <b class="seat p${v.initiative}">${esc(seatLabel(snap, v.initiative))}</b>${v.seized ? " (seized)" : ""}`,
@@ -263,7 +275,9 @@ export function renderAmbitions(box, v, snap, has) {
     const phantom = two ? `<td class="count phantom${ph ? (ph.place === 1 ? " first" : " second") : ""}">${esc(st.phantom ?? 0)}</td>` : "";
     const declare = has(`ambition:${a}`) ? ` clickable" data-target="ambition:${a}" tabindex="0` : "";
     const tie = st.tie ? ` title="${esc(`Tie for ${st.tie.for} at ${st.tie.count}`)}"` : "";
-    return `<tr class="amb${markers ? " declared" : ""}${declare}"${tie}><th>${esc(cap(a))}</th><td class="markers">${markers || "—"}</td>${counts}${phantom}</tr>`;
+    const idealOf = v.campaign && v.campaign.faith ? v.campaign.faith.ideals.find(([x]) => x === a) : null;
+    const ideal = idealOf ? ` <span class="ideal ideal-${idealOf[1]}" title="${esc(cap(idealOf[1]))} Ideal marker (the Believer's Faith)">${idealOf[1] === "zeal" ? "Z" : "W"}</span>` : "";
+    return `<tr class="amb${markers ? " declared" : ""}${declare}"${tie}><th>${esc(cap(a))}${ideal}</th><td class="markers">${markers || "—"}</td>${counts}${phantom}</tr>`;
   }).join("");
   const head = seats.map((s) => `<th class="seat p${s}">P${s}</th>`).join("") +
     (two ? `<th title="The ambition boxes' resources count as a third player (2-player rule)">Box</th>` : "");

@@ -350,9 +350,14 @@ impl Procedure for Effect {
     fn choices(&self, s: &GameState, out: &mut Vec<Choice>) {
         use Effect::*;
         match *self {
-            Populist { .. } => {
+            Populist { seat, .. } => {
                 if s.best_available_marker().is_some() {
-                    out.extend(Ambition::ALL.into_iter().map(Choice::Declare));
+                    out.extend(
+                        Ambition::ALL
+                            .into_iter()
+                            .filter(|a| crate::campaign::fates::declare_allowed(s, seat, *a))
+                            .map(Choice::Declare),
+                    );
                 }
                 out.push(Choice::Done);
             }

@@ -196,6 +196,7 @@ impl Procedure for Effect {
                         union: card,
                         holder: seat,
                         target,
+                        returns: false,
                     });
                     log!(
                         ev,

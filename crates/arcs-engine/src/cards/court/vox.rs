@@ -193,9 +193,14 @@ impl Procedure for Effect {
                         .map(Choice::System),
                 );
             }
-            Populist { .. } => {
+            Populist { seat, .. } => {
                 if s.best_available_marker().is_some() {
-                    out.extend(Ambition::ALL.into_iter().map(Choice::Declare));
+                    out.extend(
+                        Ambition::ALL
+                            .into_iter()
+                            .filter(|a| crate::campaign::fates::declare_allowed(s, seat, *a))
+                            .map(Choice::Declare),
+                    );
                 }
                 out.push(Choice::Done);
             }

@@ -272,7 +272,10 @@ pub static TYCOONS_AMBITION: Behavior = Behavior {
             s.ambition_declared(Ambition::Tycoon)
                 && s.best_available_marker().is_some()
                 && crate::cards::may_declare(s, seat)
-                && Ambition::ALL.iter().any(|a| !s.ambition_declared(*a))
+                && Ambition::ALL.iter().any(|a| {
+                    !s.ambition_declared(*a)
+                        && crate::campaign::fates::declare_allowed(s, seat, *a)
+                })
                 // A real cost: at least one Material or Fuel to discard (R-L27).
                 && s.seat(seat).resources.iter().any(|r| matches!(r, Some(Resource::Material | Resource::Fuel)))
         },
@@ -524,11 +527,14 @@ impl Procedure for Effect {
                         .map(Choice::Player),
                 );
             }
-            TycoonAmbition { .. } if s.best_available_marker().is_some() => {
+            TycoonAmbition { seat, .. } if s.best_available_marker().is_some() => {
                 out.extend(
                     Ambition::ALL
                         .into_iter()
-                        .filter(|a| !s.ambition_declared(*a))
+                        .filter(|a| {
+                            !s.ambition_declared(*a)
+                                && crate::campaign::fates::declare_allowed(s, seat, *a)
+                        })
                         .map(Choice::Declare),
                 );
             }

@@ -257,7 +257,19 @@ pub fn held_by(s: &GameState, seat: Seat) -> impl Iterator<Item = u8> {
 
 /// A lore card changed hands (Transfer Lore, F514): the Golems on a Golem
 /// Hearth go with the card they lie on (docs/rulings.md R-CAMP-F514).
-pub fn lore_changed_hands(s: &mut GameState, card: CardId, to: Seat) {
+pub fn lore_changed_hands(s: &mut GameState, card: CardId, from: Seat, to: Seat) {
+    // A Golem in the card's own resource slot (Ancient Holdings) goes with
+    // the card, like a resource there (docs/rulings.md R-CAMP-F514).
+    if crate::cards::behavior(card).is_some_and(|b| b.card_slot) {
+        let slot = crate::data::BOARD_SLOTS as u8;
+        for k in 0..4 {
+            let g = golems(s)[k];
+            if g.at == (GolemAt::Slot { seat: from, slot }) {
+                let at = GolemAt::Slot { seat: to, slot };
+                set(s, k, Golem { at, ..g });
+            }
+        }
+    }
     if card != crate::card_id!(HEARTH) {
         return;
     }

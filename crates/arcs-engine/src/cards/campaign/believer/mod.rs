@@ -19,9 +19,9 @@
 //! deck (`Campaign::actions_added`).
 //!
 //! Both Secret Order cards (F819, F826) reprint the base Secret Order
-//! (BC18; `cards/campaign/mod.rs` REPRINTS). The Act I Resolution (F815),
-//! the other cards it brings (The Young Light F816, Plot to Kidnap F817,
-//! The Prodigal One F818) and the Act II and III cards are not built yet.
+//! (BC18; `cards/campaign/mod.rs` REPRINTS). The Act I Resolution and the
+//! cards it brings are in [`light`]; the Ideals, the Doctrine and the
+//! other cards of Acts II and III in [`doctrine`].
 
 use crate::campaign::fates::{advance_objective, FateDef, FateEvent};
 use crate::cards::frame::Procedure;
@@ -33,6 +33,10 @@ use crate::ids::*;
 use crate::log;
 use crate::state::GameState;
 use serde::{Deserialize, Serialize};
+
+pub mod doctrine;
+pub mod light;
+pub use doctrine::{Faith, Ideal};
 
 /// The Believer's cards with behaviour.
 pub static CARDS: &[&Behavior] = &[
@@ -49,17 +53,33 @@ pub static CARDS: &[&Behavior] = &[
     &FAITHFUL_9,
     &FAITHFUL_CARDS,
     &PLURALISTIC_FAITH,
+    &light::THE_YOUNG_LIGHT,
+    &light::PLOT_TO_KIDNAP_CARD,
+    &light::THE_PRODIGAL_ONE,
+    &doctrine::SET_DOCTRINE_EDICT,
+    &doctrine::DOCTRINE_OF_ZEAL,
+    &doctrine::DOCTRINE_OF_WISDOM,
+    &doctrine::DOCTRINAL_FAITH_LAW,
+    &light::THE_PROPHET,
+    &doctrine::SET_LAY_DOCTRINE_EDICT,
+    &doctrine::REPRESSED_FAITH_LAW,
+    &doctrine::DOMINANT_FAITH_LAW,
+    &doctrine::BREAKING_THE_FAITH_LAW,
 ];
 
 /// The Fate.
 pub static FATE: FateDef = FateDef {
     number: 8,
     card: "ARCS-FATE08",
-    setup: [Some(setup_act_one), None, None],
-    resolution: None,
-    resolutions: ["", ""],
+    setup: [
+        Some(setup_act_one),
+        Some(doctrine::setup_act_two),
+        Some(doctrine::setup_act_three),
+    ],
+    resolution: Some(resolution),
+    resolutions: ["ARCS-F815", "ARCS-F824"],
     on: Some(objective),
-    grand: None,
+    grand: Some(doctrine::grand_ambitions),
     final_objective: false,
     leave: Some(leave),
 };
@@ -122,6 +142,7 @@ fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
 /// the action deck, a hand or the Court are in play and stay
 /// (R-CAMP-FATE-SWITCH).
 fn leave(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
+    doctrine::leave(s);
     let Some(c) = s.campaign_mut() else { return };
     let n = std::mem::take(&mut c.faithful_stack);
     for k in 1..=n {
@@ -147,16 +168,51 @@ pub fn stack_top(s: &GameState) -> Option<ActionCard> {
     (n > 0).then(|| ActionCard::faithful(n))
 }
 
+/// The Believer's Resolution card for the Act that ended (the
+/// Intermission's step A, p28).
+fn resolution(s: &mut GameState, seat: Seat, act: u8, done: bool, ev: &mut dyn Sink) {
+    if act == 1 {
+        light::resolve_act_one(s, seat, done, ev);
+    } else {
+        doctrine::resolve_act_two(s, seat, done, ev);
+    }
+}
+
+/// What the Believer's Fate counts: each Act's objective (F801B, F820B)
+/// and, while Breaking the Faith is a law, the Believer's cities a Rival
+/// destroys (F831).
+fn objective(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
+    let act = s.campaign().map_or(1, |c| c.act);
+    match *e {
+        FateEvent::AmbitionWon {
+            seat,
+            ambition,
+            power,
+        } if seat == me && s.campaign().is_some_and(|c| c.objective[me.index()] != 0) => {
+            match act {
+                1 => objective_act_one(s, me, ambition, ev),
+                2 => doctrine::objective_act_two(s, me, ambition, power, ev),
+                _ => {}
+            }
+        }
+        FateEvent::CityDestroyed { by, owner } => doctrine::city_destroyed(s, me, by, owner),
+        _ => {}
+    }
+}
+
+/// "a, b and c".
+pub(crate) fn and_list(v: &[String]) -> String {
+    match v {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// F801B *Spread the Good Word*: each time the Believer wins an ambition,
 /// advance 1 for each action pip on the top card of the Faithful stack,
 /// or 10 if the stack is empty (R-CAMP-BELIEVER-OBJECTIVE).
-fn objective(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
-    let FateEvent::AmbitionWon { seat, ambition, .. } = *e else {
-        return;
-    };
-    if seat != me || s.campaign().is_none_or(|c| c.objective[me.index()] == 0) {
-        return;
-    }
+fn objective_act_one(s: &mut GameState, me: Seat, ambition: Ambition, ev: &mut dyn Sink) {
     let n = match stack_top(s) {
         Some(top) => {
             log!(
@@ -335,20 +391,25 @@ pub static PLURALISTIC_FAITH: Behavior = Behavior {
     ..Behavior::NONE
 };
 
-/// What leading a Faithful card lets its player declare: any ambition
-/// while Pluralistic Faith is in the rules booklet (F814), else none (the
-/// card's "?" corner names no ambition by itself).
-/// The Faithful cards, played on a side (ARCS-F813).
+/// The Faithful cards, played on a side (ARCS-F813), and the Faith laws'
+/// limits on declaring (F823, F828, F830).
 pub static FAITHFUL: crate::campaign::fates::SidedCards = crate::campaign::fates::SidedCards {
     play_choices,
     lead_declare_right,
+    declare_allowed: doctrine::declare_allowed,
+    declared: doctrine::declared,
+    act_setup: doctrine::act_setup,
 };
 
+/// What leading a Faithful card lets its player declare: any ambition
+/// while Pluralistic Faith (F814) or a Faith law (F823, F828, F830, whose
+/// Ideals then limit it) is in the rules booklet, else none (the card's
+/// "?" corner names no ambition by itself).
 pub fn lead_declare_right(s: &GameState) -> DeclareRight {
     let law = s
         .campaign()
         .is_some_and(|c| c.booklet.iter().any(|b| b.code() == "ARCS-F814"));
-    if law {
+    if law || doctrine::faith_law_in_booklet(s) {
         DeclareRight::Any
     } else {
         DeclareRight::None
@@ -361,16 +422,25 @@ pub fn lead_declare_right(s: &GameState) -> DeclareRight {
 /// with a higher number, and Pivots on the other side; against another
 /// lead it Pivots on either side. Other cards cannot Surpass a Faithful
 /// lead: they Pivot. Any card but an Event copies.
+/// While a Faith law is in the rules booklet, every Faithful card is
+/// played on the Doctrine's side only (F823, F828, F830): a Faithful card
+/// then Surpasses a Faithful lead (necessarily on that side) or Pivots
+/// from another lead on that side.
 #[cold]
 #[inline(never)]
 pub fn play_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
     let all = s.seat(seat).hand;
     let hand = all.playable();
+    let side = doctrine::required_side(s);
+    let allowed = |face: ActionCard| side.is_none_or(|d| Ideal::of_face(face) == Some(d));
     let Some(lead) = s.round.lead() else {
         for c in hand.iter() {
             if c.is_faithful() {
-                out.push(Choice::Lead(c.zeal()));
-                out.push(Choice::Lead(c.wisdom()));
+                for face in [c.zeal(), c.wisdom()] {
+                    if allowed(face) {
+                        out.push(Choice::Lead(face));
+                    }
+                }
             } else {
                 out.push(Choice::Lead(c));
             }
@@ -389,14 +459,19 @@ pub fn play_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
                     } else {
                         c.wisdom()
                     };
-                    if c.number() > num {
+                    if c.number() > num && allowed(same) {
                         out.push(Choice::Surpass(same));
                     }
-                    out.push(Choice::Pivot(same.other_side()));
+                    if allowed(same.other_side()) {
+                        out.push(Choice::Pivot(same.other_side()));
+                    }
                 }
                 _ => {
-                    out.push(Choice::Pivot(c.zeal()));
-                    out.push(Choice::Pivot(c.wisdom()));
+                    for face in [c.zeal(), c.wisdom()] {
+                        if allowed(face) {
+                            out.push(Choice::Pivot(face));
+                        }
+                    }
                 }
             }
         } else if c.suit() == lead_suit {
@@ -420,22 +495,46 @@ pub fn play_choices(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
 pub enum Effect {
     /// Teach: choose the Guild card to attach the top Faithful card to.
     Teach { seat: Seat, card: CardId },
+    /// The Young Light, The Prodigal One, The Prophet (Prelude): next to
+    /// whose played Faithful card (`target` unset), then which non-Event
+    /// action card to discard.
+    Light {
+        seat: Seat,
+        card: CardId,
+        target: Option<Seat>,
+    },
+    /// Set Doctrine / Set Lay Doctrine (F821, F827): the Doctrine's side.
+    SetDoctrine { seat: Seat, card: CardId },
+    /// Breaking the Faith (F831): remove an Ideal from an undeclared
+    /// ambition, or not.
+    BreakFaith { seat: Seat, card: CardId },
 }
 
 impl Procedure for Effect {
     fn seat_card(&self) -> (Seat, CardId) {
         match *self {
-            Effect::Teach { seat, card } => (seat, card),
+            Effect::Teach { seat, card }
+            | Effect::Light { seat, card, .. }
+            | Effect::SetDoctrine { seat, card }
+            | Effect::BreakFaith { seat, card } => (seat, card),
         }
     }
 
     fn what(&self, s: &GameState) -> String {
-        match stack_top(s) {
-            Some(top) => format!(
-                "attach Faithful {} to which Guild card in the Court?",
-                top.number()
-            ),
-            None => "attach the top Faithful card to which Guild card?".into(),
+        match *self {
+            Effect::Teach { .. } => match stack_top(s) {
+                Some(top) => format!(
+                    "attach Faithful {} to which Guild card in the Court?",
+                    top.number()
+                ),
+                None => "attach the top Faithful card to which Guild card?".into(),
+            },
+            Effect::Light { target: None, .. } => {
+                "place it next to which played Faithful card?".into()
+            }
+            Effect::Light { .. } => "discard which action card?".into(),
+            Effect::SetDoctrine { .. } => "which side does the Doctrine show?".into(),
+            Effect::BreakFaith { .. } => "remove an Ideal from an undeclared ambition?".into(),
         }
     }
 
@@ -446,31 +545,94 @@ impl Procedure for Effect {
                     out.extend(teach_targets(s, seat).map(|p| Choice::Court(p as u8)));
                 }
             }
+            Effect::Light { target: None, .. } => out.extend(light::targets(s).map(Choice::Player)),
+            Effect::Light { seat, .. } => out.extend(
+                s.seat(seat)
+                    .hand
+                    .iter()
+                    .filter(|c| !c.is_event())
+                    .map(Choice::ActionCard),
+            ),
+            Effect::SetDoctrine { .. } => doctrine::doctrine_choices(s, out),
+            Effect::BreakFaith { .. } => {
+                out.extend(doctrine::breakable(s).map(Choice::Declare));
+                out.push(Choice::No);
+            }
         }
     }
 
     fn resolve(self, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
-        s.pop();
-        let Effect::Teach { seat, .. } = self;
-        let (Choice::Court(pos), Some(top)) = (choice, stack_top(s)) else {
-            return;
-        };
-        let Some(c) = s.campaign_mut() else { return };
-        c.faithful_stack -= 1;
-        log!(
-            ev,
-            "teach",
-            Some(seat),
-            "{seat} teaches: Faithful {} leaves the top of the Faithful stack.",
-            top.number()
-        );
-        crate::campaign::attach::attach(s, pos as usize, faithful_card_id(top.number()), ev);
-        scrap_bottom(s, seat, ev);
+        match (self, choice) {
+            (Effect::Teach { seat, .. }, choice) => {
+                s.pop();
+                let (Choice::Court(pos), Some(top)) = (choice, stack_top(s)) else {
+                    return;
+                };
+                let Some(c) = s.campaign_mut() else { return };
+                c.faithful_stack -= 1;
+                log!(
+                    ev,
+                    "teach",
+                    Some(seat),
+                    "{seat} teaches: Faithful {} leaves the top of the Faithful stack.",
+                    top.number()
+                );
+                crate::campaign::attach::attach(
+                    s,
+                    pos as usize,
+                    faithful_card_id(top.number()),
+                    ev,
+                );
+                scrap_bottom(s, seat, ev);
+            }
+            (
+                Effect::Light {
+                    seat,
+                    card,
+                    target: None,
+                },
+                Choice::Player(x),
+            ) => s.set_top(
+                Effect::Light {
+                    seat,
+                    card,
+                    target: Some(x),
+                }
+                .into(),
+            ),
+            (
+                Effect::Light {
+                    seat,
+                    card,
+                    target: Some(x),
+                },
+                Choice::ActionCard(c),
+            ) => {
+                s.pop();
+                light::place(s, seat, card, x, c, ev);
+            }
+            (Effect::SetDoctrine { seat, card }, Choice::Card(side)) => {
+                s.pop();
+                let side = if side == Ideal::Zeal.doctrine_card() {
+                    Ideal::Zeal
+                } else {
+                    Ideal::Wisdom
+                };
+                doctrine::set_doctrine(s, seat, card, side, ev);
+            }
+            (Effect::BreakFaith { seat, .. }, Choice::Declare(a)) => {
+                s.pop();
+                doctrine::break_faith(s, seat, a, ev);
+            }
+            _ => {
+                s.pop();
+            }
+        }
     }
 
     fn describe(&self, d: &Describer, c: Choice) -> Option<String> {
-        match c {
-            Choice::Court(i) => Some(format!(
+        match (*self, c) {
+            (Effect::Teach { .. }, Choice::Court(i)) => Some(format!(
                 "Attach {} to {}",
                 stack_top(d.s).map_or("the top Faithful card".into(), |t| format!(
                     "Faithful {}",
@@ -478,6 +640,42 @@ impl Procedure for Effect {
                 )),
                 d.court(i)
             )),
+            (Effect::Light { seat, .. }, Choice::Player(x)) => {
+                let face_up = d.s.round.plays[x.index()].is_some_and(|p| p.face_up());
+                let card = match d.s.round.plays[x.index()] {
+                    Some(p) if face_up => p.card.full_name(),
+                    _ => "face-down Faithful card".to_string(),
+                };
+                Some(if x == seat {
+                    format!("Next to your own played {card}")
+                } else {
+                    format!("Next to {x}'s played {card}")
+                })
+            }
+            (Effect::Light { .. }, Choice::ActionCard(a)) => {
+                Some(format!("Discard {}", a.full_name()))
+            }
+            (Effect::SetDoctrine { .. }, Choice::Card(side)) => {
+                let now = d.s.campaign().and_then(|c| c.faith.doctrine);
+                let name = if side == Ideal::Zeal.doctrine_card() {
+                    Ideal::Zeal
+                } else {
+                    Ideal::Wisdom
+                };
+                Some(if now == Some(name) {
+                    format!("Keep the Doctrine of {}", name.name())
+                } else {
+                    format!("Flip the Doctrine to {}", name.name())
+                })
+            }
+            (Effect::BreakFaith { .. }, Choice::Declare(a)) => {
+                let ideal = d.s.campaign().and_then(|c| c.faith.ideals[a.index()]);
+                Some(format!(
+                    "Remove the {} Ideal from {a}",
+                    ideal.map_or("", |i| i.name())
+                ))
+            }
+            (Effect::BreakFaith { .. }, Choice::No) => Some("Leave the Ideals".into()),
             _ => None,
         }
     }
