@@ -47,8 +47,32 @@ enum Command {
     Serve(serve::Args),
 }
 
+/// A report printed into a pipe that closes early (`arcs cards | head`)
+/// ends quietly, as other command-line tools do, instead of panicking on
+/// the failed write. The server keeps SIGPIPE ignored: a closed socket
+/// must never end it, and the protocol reports its own write errors.
+#[cfg(unix)]
+fn quiet_on_closed_pipe(command: &Command) {
+    if matches!(
+        command,
+        Command::Cards(_)
+            | Command::Sim(_)
+            | Command::Tournament(_)
+            | Command::Scenario { .. }
+            | Command::Bench(_)
+    ) {
+        // SAFETY: restoring the default disposition of a signal before any
+        // thread starts; no handler is installed.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    #[cfg(unix)]
+    quiet_on_closed_pipe(&cli.command);
     let result = match cli.command {
         Command::Play(a) => play::run(a),
         Command::Sim(a) => sim::run(a),

@@ -170,3 +170,25 @@ fn play_campaign_continues_across_runs() {
     assert!(four.contains("The campaign is over"), "{four}");
     assert!(!four.contains("The Intermission begins"), "{four}");
 }
+
+/// `arcs cards --text | head` closed the pipe early and the binary
+/// panicked on the failed write ("failed printing to stdout"); now it
+/// ends quietly like other command-line tools.
+#[test]
+fn a_report_into_a_closed_pipe_ends_without_a_panic() {
+    let mut child = arcs()
+        .args(["cards", "--text"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("ARCS-"), "{first}");
+    // The reader is gone: the pipe is closed.
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
