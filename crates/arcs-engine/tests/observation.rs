@@ -146,6 +146,57 @@ fn campaign_observations_hold_only_what_the_seat_sees() {
     }
 }
 
+/// Acts II and III with the Believer: the Ideals and the Doctrine are
+/// public, face-down Faithful plays are known to be Faithful (their own
+/// back) and no more; every determinization agrees with the seat's view.
+#[test]
+fn believer_act_two_and_three_observations_hold_only_what_the_seat_sees() {
+    let mut checked = 0;
+    for (act, players) in [(2u8, 3u8), (3, 4), (2, 2)] {
+        let extra = if act == 2 {
+            "booklet F813 F814\n"
+        } else {
+            "act 2\nbooklet F813 F821 F823\nfaith doctrine zeal\nfaith ideal tycoon zeal\nfaith supply 4\n"
+        };
+        let mut text = format!(
+            "players {players}\nmode campaign\nseed {act}\nfate P1 Believer\nP1 guild F816\n\
+             P2 hand FAI3 FAI5 FAI8\nP1 hand FAI9\ncourt-deck F817 F804 F805 F807 F809 F810\n{extra}"
+        );
+        for (k, sys) in ["1.1", "2.1", "3.1", "4.1"]
+            .iter()
+            .take(players as usize)
+            .enumerate()
+        {
+            text.push_str(&format!(
+                "system {sys}: P{} 3 ships, P{} city\n",
+                k + 1,
+                k + 1
+            ));
+        }
+        text.push_str(&format!("phase setup act {act}\n"));
+        let mut g = arcs_engine::scenario::Scenario::parse(&text)
+            .unwrap()
+            .build()
+            .unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(act as u64);
+        for step in 0..1500 {
+            let seats = g.deciding_seats();
+            if seats.is_empty() {
+                break;
+            }
+            if step % 5 == 0 {
+                check_position(&g, &mut rng, &format!("Believer Act {act} step {step}"));
+                checked += 1;
+            }
+            let seat = seats[rng.gen_range(0..seats.len())];
+            let d = g.decision_for(seat).unwrap();
+            let c = d.choices[rng.gen_range(0..d.choices.len())];
+            g.apply(seat, c).unwrap();
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
 /// The face-down Golems: a bot knows which gates hold one, never which.
 #[test]
 fn a_bot_cannot_tell_the_golems_at_the_gates_apart() {
