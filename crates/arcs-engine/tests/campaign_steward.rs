@@ -224,3 +224,46 @@ fn random_games_with_the_steward_keep_every_invariant() {
     assert!(advanced > 0, "no game advanced the Steward's objective");
     eprintln!("{n} games: {bargains} with a Bargain, {advanced} with the objective advancing");
 }
+
+/// The cards of the Steward's Act I Resolution (F105–F111) in play: random
+/// games from a table with them in the Court and its deck, Imperial
+/// Protectors in the rules booklet and an Outlaw among the players, every
+/// invariant checked after each step (Tax Collectors' taking, Hunter
+/// Squads' rerolls, Empire Falls, the Lesser Regents' declarations).
+#[test]
+fn random_games_with_the_stewards_resolution_cards_keep_every_invariant() {
+    let n = common::games(30);
+    let mut seen = [0u32; 3];
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let mut text = format!(
+            "players {players}\nmode campaign\nseed {}\nfate P1 Steward\nP1 guild F103 F106 F107 F110\n\
+             P1 lore F102\ntitle P2 outlaw\nbooklet F108\ncourt F109 F105 F111 CC01\n\
+             court-deck CC02 CC03 CC04 CC05 CC06\n",
+            4100 + i
+        );
+        for (k, sys) in ["1.1", "2.1", "3.1", "4.1"]
+            .iter()
+            .take(players as usize)
+            .enumerate()
+        {
+            text.push_str(&format!(
+                "system {sys}: P{} 3 ships, P{} city\n",
+                k + 1,
+                k + 1
+            ));
+        }
+        let mut g = Scenario::parse(&text)
+            .unwrap_or_else(|e| panic!("{text}\n{e}"))
+            .build()
+            .unwrap_or_else(|e| panic!("{text}\n{e:?}"));
+        common::play_act_randomly(&mut g, i);
+        seen[0] += common::logged(&g, "Tax Collectors:") as u32;
+        seen[1] += common::logged(&g, "Empire Falls:") as u32;
+        seen[2] += common::logged(&g, "Imperial Protectors:") as u32;
+    }
+    eprintln!(
+        "{n} games: Tax Collectors {}, Empire Falls {}, Imperial Protectors {}",
+        seen[0], seen[1], seen[2]
+    );
+}

@@ -281,7 +281,15 @@ fn do_tax(
             "The gate city has no type: nothing is gained."
         ),
         1 => {
-            s.gain(seat, types[0], ev);
+            // A card may take it from the city's owner instead (Tax
+            // Collectors, ARCS-F106).
+            let taken = match target {
+                Target::Rival(owner) => cards::tax_gain(s, seat, owner, types[0]),
+                _ => false,
+            };
+            if !taken {
+                s.gain(seat, types[0], ev);
+            }
         }
         _ => {
             // A gate city yields any one of its types (C-L11).

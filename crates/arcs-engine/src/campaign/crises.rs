@@ -33,6 +33,17 @@ pub fn run(s: &mut GameState, stage: u8, pos: u8, rolled: bool, ev: &mut dyn Sin
             }));
             log!(ev, "crisis", None, "Crises: the Blight attacks.");
             for sys in crate::state::systems_in(super::blight::blighted(s)) {
+                if let Some(law) = crate::cards::blight_crisis_barred(s, sys) {
+                    log!(
+                        ev,
+                        "crisis",
+                        None,
+                        { systems: vec![sys] },
+                        "{}: no Blight Crisis in {sys}, which the Empire controls.",
+                        law.name()
+                    );
+                    continue;
+                }
                 super::blight::crisis(s, sys, ev);
             }
         }

@@ -282,7 +282,19 @@ pub struct Behavior {
     pub prospects: Option<fn(&GameState, Seat, SystemId) -> bool>,
     /// A law changing how `seat` taxes (Closed & Open Economy, F327).
     pub tax_law: Option<fn(&GameState, Seat) -> TaxLaw>,
+    /// A law of the rules booklet: no Blight Crisis happens in this system
+    /// now (Imperial Protectors, F108).
+    pub blight_crisis_barred: Option<fn(&GameState, SystemId) -> bool>,
+    /// Its holder taxing `owner`'s city for a resource: `Some` takes over
+    /// the gain (Tax Collectors, F106: from an Outlaw's board), asking its
+    /// own question. Asked only in campaign games of a Rival's city: no
+    /// hook bit.
+    pub tax_gain: Option<TaxGainHook>,
 }
+
+/// `(state, taxer, city owner, resource, this card)`: whether the card
+/// takes over the gain (see `Behavior::tax_gain`).
+pub type TaxGainHook = fn(&mut GameState, Seat, Seat, Resource, CardId) -> bool;
 
 /// `(state, actor, victim, system, sink)`: see `Behavior::on_harm`.
 pub type HarmHook = fn(&mut GameState, Seat, Owner, SystemId, &mut dyn Sink);
@@ -367,6 +379,8 @@ impl Behavior {
         warlord_counts_weapons: false,
         prospects: None,
         tax_law: None,
+        blight_crisis_barred: None,
+        tax_gain: None,
     };
 }
 
@@ -1602,6 +1616,26 @@ pub fn booklet_laws(s: &GameState) -> impl Iterator<Item = (CardId, &'static Beh
         .into_iter()
         .flat_map(|c| c.booklet.iter().copied())
         .filter_map(|c| behavior(c).map(|b| (c, b)))
+}
+
+/// A held card taking over the gain of `seat`'s tax of `owner`'s city
+/// (Tax Collectors, F106): true when one did (it asks its question).
+pub fn tax_gain(s: &mut GameState, seat: Seat, owner: Seat, r: Resource) -> bool {
+    if !s.is_campaign() {
+        return false;
+    }
+    let hooks: Vec<(CardId, TaxGainHook)> = held_behaviors(s, seat)
+        .filter_map(|(c, b)| b.tax_gain.map(|h| (c, h)))
+        .collect();
+    hooks.into_iter().any(|(c, h)| h(s, seat, owner, r, c))
+}
+
+/// The law of the rules booklet that bars a Blight Crisis in `sys` now,
+/// if any (Imperial Protectors, F108).
+pub fn blight_crisis_barred(s: &GameState, sys: SystemId) -> Option<CardId> {
+    booklet_laws(s)
+        .find(|(_, b)| b.blight_crisis_barred.is_some_and(|f| f(s, sys)))
+        .map(|(c, _)| c)
 }
 
 /// Whether a held card lets `seat` build Free buildings (F204).

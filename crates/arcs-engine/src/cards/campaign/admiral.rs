@@ -930,7 +930,7 @@ mod tests {
     fn resolution_cards_are_implemented() {
         assert!(crate::cards::implemented(card("F704")));
         assert!(crate::cards::implemented(card("F714")));
-        assert!(!crate::cards::implemented(card("F104")));
+        assert!(!crate::cards::implemented(card("F114")));
     }
 
     /// F714, completed: the Act II Imperial Defectors scrapped, the Mass

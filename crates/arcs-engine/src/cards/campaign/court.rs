@@ -90,15 +90,7 @@ pub static COUNCIL_INTRIGUE: Behavior = Behavior {
             Some(seat),
             "Council Intrigue: the Imperial Council is In Session again."
         );
-        // The seat's agents that were on the card (returned by the
-        // secure) may go to other Court cards instead.
-        let left = s
-            .campaign()
-            .map_or(0, |c| c.secured_own_agents)
-            .min(s.seat(seat).agents);
-        if left > 0 {
-            s.push(Effect::Intrigue { seat, card, left }.into());
-        }
+        move_own_agents(s, seat, card);
     }),
     ..Behavior::NONE
 };
@@ -213,6 +205,20 @@ pub static BLIGHT_LOOMS: Behavior = Behavior {
 
 /// The Imperial Council flips to In Session (Council Intrigue, Guilds
 /// Decry Terror).
+/// "You may move any Loyal agents from here to other Court cards": the
+/// seat's agents that were on the card it secured (returned by the secure)
+/// may go to other Court cards instead (Council Intrigue, CC12; Empire
+/// Falls, F109).
+pub(crate) fn move_own_agents(s: &mut GameState, seat: Seat, card: CardId) {
+    let left = s
+        .campaign()
+        .map_or(0, |c| c.secured_own_agents)
+        .min(s.seat(seat).agents);
+    if left > 0 {
+        s.push(Effect::Intrigue { seat, card, left }.into());
+    }
+}
+
 pub(crate) fn in_session(s: &mut GameState) {
     if let Some(c) = s.campaign_mut() {
         c.council.decided = false;

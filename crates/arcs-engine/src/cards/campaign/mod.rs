@@ -65,6 +65,7 @@ pub static REPRINTS: &[(&str, &str)] = &[
     ("ARCS-F307", "ARCS-BC03"), // Material Cartel
     ("ARCS-F308", "ARCS-BC06"), // Fuel Cartel
     ("ARCS-F623", "ARCS-BC11"),
+    ("ARCS-F105", "ARCS-CC12"), // Council Intrigue (the Steward's)
 ];
 
 #[cfg(test)]

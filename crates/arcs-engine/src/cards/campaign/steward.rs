@@ -15,15 +15,24 @@ use crate::state::GameState;
 use serde::{Deserialize, Serialize};
 
 /// The Steward's cards with behaviour.
-pub static CARDS: &[&Behavior] = &[&IMPERIAL_AUTHORITY, &DEALMAKERS];
+pub static CARDS: &[&Behavior] = &[
+    &IMPERIAL_AUTHORITY,
+    &DEALMAKERS,
+    &TAX_COLLECTORS,
+    &HUNTER_SQUADS,
+    &IMPERIAL_PROTECTORS,
+    &EMPIRE_FALLS,
+    &LESSER_REGENT,
+    &LESSER_REGENT_2,
+];
 
 /// The Fate.
 pub static FATE: FateDef = FateDef {
     number: 1,
     card: "ARCS-FATE01",
     setup: [Some(setup_act_one), None, None],
-    resolution: None,
-    resolutions: ["", ""],
+    resolution: Some(resolution),
+    resolutions: ["ARCS-F104", ""],
     on: Some(objective),
     grand: None,
     final_objective: false,
@@ -45,6 +54,78 @@ fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
         Some(seat),
         "{seat} gains Imperial Authority and Dealmakers, and takes the First Regent tile."
     );
+}
+
+fn id(code: &str) -> CardId {
+    CardId::parse(code).expect("a Steward card")
+}
+
+fn ids(codes: &[&str]) -> Vec<CardId> {
+    codes.iter().map(|c| id(c)).collect()
+}
+
+/// The Steward's Resolution card for the Act that ended (the
+/// Intermission's step A, p28). Its Act II Resolution (F114) is not built
+/// yet: the Steward cannot play Act II.
+fn resolution(s: &mut GameState, seat: Seat, act: u8, done: bool, ev: &mut dyn Sink) {
+    if act == 1 {
+        resolve_act_one(s, seat, done, ev);
+    }
+}
+
+/// F104. Completed: Council Intrigue, Tax Collectors and Hunter Squads to
+/// the Court deck; Imperial Protectors to the rules booklet; scrap Empire
+/// Falls and both Lesser Regents. Failed: scrap Council Intrigue, Tax
+/// Collectors, Hunter Squads and Imperial Protectors; Empire Falls, both
+/// Lesser Regents and Dealmakers (from wherever it is in play) to the
+/// Court deck.
+fn resolve_act_one(s: &mut GameState, seat: Seat, done: bool, ev: &mut dyn Sink) {
+    use crate::campaign::fates::{add_to_court_deck, scrap};
+    const GAINED: [&str; 3] = ["ARCS-F105", "ARCS-F106", "ARCS-F107"];
+    const PROTECTORS: &str = "ARCS-F108";
+    const FALLEN: [&str; 3] = ["ARCS-F109", "ARCS-F110", "ARCS-F111"];
+    if done {
+        add_to_court_deck(s, &ids(&GAINED));
+        if let Some(c) = s.campaign_mut() {
+            if !c.booklet.contains(&id(PROTECTORS)) {
+                let _ = c.booklet.try_push(id(PROTECTORS));
+            }
+        }
+        scrap(s, &ids(&FALLEN));
+        log!(
+            ev,
+            "intermission",
+            Some(seat),
+            "The Steward's Resolution, objective completed: Council Intrigue, Tax Collectors and \
+             Hunter Squads join the Court deck; Imperial Protectors joins the rules booklet: no \
+             Blight Crisis happens in a system with a fresh Imperial ship. Empire Falls and both \
+             Lesser Regents are scrapped."
+        );
+    } else {
+        let mut gone = ids(&GAINED);
+        gone.push(id(PROTECTORS));
+        scrap(s, &gone);
+        add_to_court_deck(s, &ids(&FALLEN));
+        let dealmakers = id("ARCS-F103");
+        let mut held = false;
+        for x in s.seat_ids().collect::<Vec<_>>() {
+            held |= s.seat_mut(x).remove_guild(dealmakers);
+        }
+        let before = s.court_discard.len();
+        s.court_discard.retain(|c| *c != dealmakers);
+        if held || s.court_discard.len() != before {
+            add_to_court_deck(s, &[dealmakers]);
+        }
+        log!(
+            ev,
+            "intermission",
+            Some(seat),
+            "The Steward's Resolution, objective failed: Council Intrigue, Tax Collectors, Hunter \
+             Squads and Imperial Protectors are scrapped; Empire Falls, both Lesser Regents{} join \
+             the Court deck.",
+            if held { " and Dealmakers" } else { "" }
+        );
+    }
 }
 
 /// F101B. *Consolidate Your Imperial Power*: each time the Steward wins an
@@ -110,6 +191,222 @@ pub static DEALMAKERS: Behavior = Behavior {
     ..Behavior::NONE
 };
 
+/// F106 Tax Collectors (Guild, Relic): "Bury this if you're an Outlaw.
+/// When you tax an Outlaw's city, you may take the resource from their
+/// player board." Offered when the Outlaw has one of that type on its
+/// board; taken, it goes to the taxer like a gained one (docs/rulings.md
+/// R-CAMP-F106).
+pub static TAX_COLLECTORS: Behavior = Behavior {
+    code: "ARCS-F106",
+    bury_if_outlaw: true,
+    tax_gain: Some(|s, seat, owner, res, card| {
+        if !s.is_outlaw(owner) || !s.seat(owner).resources.contains(&Some(res)) {
+            return false;
+        }
+        s.push(
+            Effect::TaxFrom {
+                seat,
+                card,
+                owner,
+                res,
+            }
+            .into(),
+        );
+        true
+    }),
+    ..Behavior::NONE
+};
+
+/// F107 Hunter Squads (Guild, Weapon): "When attacking an Outlaw in
+/// battle, you may reroll assault dice up to your total Weapons resources
+/// and cards. Prelude: You may discard this to place 3 ships in a system
+/// you control."
+pub static HUNTER_SQUADS: Behavior = Behavior {
+    code: "ARCS-F107",
+    reroll: Some(crate::cards::Reroll {
+        kinds: 1 << crate::data::DieKind::Assault as u8,
+        what: "reroll assault dice (up to your Weapons resources and cards, attacking an Outlaw)",
+        max: |s, seat, _, b| {
+            let Some(b) = b else { return 0 };
+            let outlaw = b.defender.seat().is_some_and(|d| s.is_outlaw(d));
+            if b.attacker != seat || !outlaw {
+                return 0;
+            }
+            weapons(s, seat)
+        },
+        outside_battle: false,
+    }),
+    preludes: &[crate::cards::court::common::PLACE_3_SHIPS],
+    ..Behavior::NONE
+};
+
+/// `seat`'s Weapons: the tokens on its board and its Weapon Guild cards
+/// (F107, docs/rulings.md R-CAMP-F107).
+fn weapons(s: &GameState, seat: Seat) -> u8 {
+    let st = s.seat(seat);
+    let tokens = st
+        .resources
+        .iter()
+        .filter(|r| **r == Some(Resource::Weapon))
+        .count();
+    let cards = st
+        .guild()
+        .iter()
+        .filter(|c| c.info().suit == Some(Resource::Weapon))
+        .count();
+    (tokens + cards).min(u8::MAX as usize) as u8
+}
+
+/// F109 Empire Falls (Vox). "Crisis: If [arrow] was rolled, all Regents
+/// become Outlaws, hit each Imperial ship on the map, and discard this
+/// card. When Secured: You may take any Loyal agents from here and place
+/// them on other Court cards. Bury this card."
+pub static EMPIRE_FALLS: Behavior = Behavior {
+    code: "ARCS-F109",
+    crisis: Some(|s, pos, card, ev| {
+        let arrow = s.campaign().and_then(|c| c.event_die).map(|f| f.symbol) == Some(1);
+        if !arrow {
+            log!(
+                ev,
+                "crisis",
+                None,
+                "Empire Falls: the arrow was not rolled; nothing happens."
+            );
+            return;
+        }
+        empire_falls(s, ev);
+        crate::campaign::crises::remove_card(
+            s,
+            pos,
+            card,
+            crate::campaign::crises::Removal::Discard,
+        );
+    }),
+    on_secured: Some(|s, seat, card, ev| {
+        s.court_deck.bury(card);
+        crate::cards::campaign::court::move_own_agents(s, seat, card);
+        log!(
+            ev,
+            "secure",
+            Some(seat),
+            "Empire Falls is buried at the bottom of the Court deck."
+        );
+    }),
+    ..Behavior::NONE
+};
+
+/// Empire Falls' Crisis with the arrow: every Regent becomes an Outlaw (in
+/// turn order), then each Imperial ship on the map takes a hit: a damaged
+/// one is destroyed (back to the Imperial supply), a fresh one damaged
+/// (docs/rulings.md R-CAMP-F109).
+fn empire_falls(s: &mut GameState, ev: &mut dyn Sink) {
+    log!(
+        ev,
+        "crisis",
+        None,
+        "Empire Falls: every Regent becomes an Outlaw and each Imperial ship is hit."
+    );
+    for x in s.turn_order().collect::<Vec<_>>() {
+        if s.is_regent(x) {
+            crate::campaign::empire::become_outlaw(s, x, ev);
+        }
+    }
+    let (mut destroyed, mut damaged) = (0u32, 0u32);
+    for sys in SystemId::all() {
+        let sh = s.sys(sys).ships_of(Owner::Empire);
+        for _ in 0..sh.damaged {
+            if s.hit_ship(sys, Owner::Empire, true, None) {
+                destroyed += 1;
+            }
+        }
+        for _ in 0..sh.fresh {
+            s.hit_ship(sys, Owner::Empire, false, None);
+            damaged += 1;
+        }
+    }
+    log!(
+        ev,
+        "crisis",
+        None,
+        "Empire Falls: {} destroyed, {} damaged.",
+        plural(destroyed.min(255) as u8, "Imperial ship", "Imperial ships"),
+        plural(damaged.min(255) as u8, "Imperial ship", "Imperial ships")
+    );
+}
+
+/// F108 Imperial Protectors (a law): "Blight Crises do not happen in
+/// systems controlled by the Empire. (That is, in systems with any fresh
+/// Imperial ships.)"
+pub static IMPERIAL_PROTECTORS: Behavior = Behavior {
+    code: "ARCS-F108",
+    blight_crisis_barred: Some(|s, sys| s.sys(sys).ships_of(Owner::Empire).fresh > 0),
+    ..Behavior::NONE
+};
+
+/// "Prelude: You may discard this to declare any ambition." (Lesser
+/// Regent, F110, F111, F120, F121): with the zero marker on the lead card,
+/// as for any card's declaration (AMB-29), within the Believer's Faith
+/// laws.
+const LESSER_REGENT_PRELUDE: &[crate::cards::PreludeAbility] = &[crate::cards::PreludeAbility {
+    what: "declare any ambition",
+    discard: true,
+    first: false,
+    once_per_turn: false,
+    possible: |s, seat| {
+        s.best_available_marker().is_some()
+            && crate::cards::may_declare(s, seat)
+            && Ambition::ALL
+                .iter()
+                .any(|a| crate::campaign::fates::declare_allowed(s, seat, *a))
+    },
+    run: |s, seat, card, _| s.push(Effect::Declare { seat, card }.into()),
+}];
+
+/// F110 / F111 Lesser Regent (Guild, Psionic).
+pub static LESSER_REGENT: Behavior = Behavior {
+    code: "ARCS-F110",
+    preludes: LESSER_REGENT_PRELUDE,
+    ..Behavior::NONE
+};
+pub static LESSER_REGENT_2: Behavior = Behavior {
+    code: "ARCS-F111",
+    preludes: LESSER_REGENT_PRELUDE,
+    ..Behavior::NONE
+};
+
+/// Tax Collectors' gain: the Outlaw's token of that type (its rightmost,
+/// the one raided last) to the taxer, or one from the supply.
+fn tax_from(
+    s: &mut GameState,
+    seat: Seat,
+    owner: Seat,
+    res: Resource,
+    take: bool,
+    ev: &mut dyn Sink,
+) {
+    let slot = s
+        .seat(owner)
+        .resources
+        .iter()
+        .rposition(|r| *r == Some(res));
+    match slot {
+        Some(i) if take => {
+            s.seat_mut(owner).resources[i] = None;
+            log!(
+                ev,
+                "tax",
+                Some(seat),
+                "Tax Collectors: {seat} takes the {} from {owner}'s player board.",
+                crate::describe::resource_name(res)
+            );
+            s.receive(seat, res);
+        }
+        _ => {
+            s.gain(seat, res, ev);
+        }
+    }
+}
+
 /// The Court positions a Rival of `seat` could secure now, with that
 /// Rival: strictly more agents there than each other player, its own
 /// secure restrictions included (B-SEC-01; docs/rulings.md
@@ -142,6 +439,15 @@ pub enum Effect {
     Influence { seat: Seat, card: CardId, left: u8 },
     /// Bargain: secure once.
     Secure { seat: Seat, card: CardId },
+    /// Lesser Regent: declare which ambition?
+    Declare { seat: Seat, card: CardId },
+    /// Tax Collectors: take the `res` from `owner`'s board, or gain it?
+    TaxFrom {
+        seat: Seat,
+        card: CardId,
+        owner: Seat,
+        res: Resource,
+    },
 }
 
 impl Procedure for Effect {
@@ -150,7 +456,9 @@ impl Procedure for Effect {
             Effect::Bargain { seat, card }
             | Effect::Next { seat, card, .. }
             | Effect::Influence { seat, card, .. }
-            | Effect::Secure { seat, card } => (seat, card),
+            | Effect::Secure { seat, card }
+            | Effect::Declare { seat, card }
+            | Effect::TaxFrom { seat, card, .. } => (seat, card),
         }
     }
 
@@ -169,6 +477,11 @@ impl Procedure for Effect {
                 plural(left, "agent", "agents")
             ),
             Effect::Secure { .. } => "now secure which Court card?".into(),
+            Effect::Declare { .. } => "declare which ambition?".into(),
+            Effect::TaxFrom { owner, res, .. } => format!(
+                "take the {} from {owner}'s player board?",
+                crate::describe::resource_name(res)
+            ),
         }
     }
 
@@ -180,6 +493,17 @@ impl Procedure for Effect {
             Effect::Next { .. } => {}
             Effect::Influence { seat, .. } => court::influence_choices(s, seat, out),
             Effect::Secure { seat, .. } => court::secure_choices(s, seat, out),
+            Effect::TaxFrom { .. } => out.extend([Choice::Yes, Choice::No]),
+            Effect::Declare { seat, .. } => {
+                if s.best_available_marker().is_some() {
+                    out.extend(
+                        Ambition::ALL
+                            .into_iter()
+                            .filter(|a| crate::campaign::fates::declare_allowed(s, seat, *a))
+                            .map(Choice::Declare),
+                    );
+                }
+            }
         }
     }
 
@@ -215,6 +539,25 @@ impl Procedure for Effect {
     }
 
     fn resolve(self, s: &mut GameState, choice: Choice, ev: &mut dyn Sink) {
+        if let Effect::TaxFrom {
+            seat, owner, res, ..
+        } = self
+        {
+            s.pop();
+            tax_from(s, seat, owner, res, choice == Choice::Yes, ev);
+            return;
+        }
+        if let (Effect::Declare { seat, .. }, Choice::Declare(a)) = (self, choice) {
+            s.pop();
+            crate::actions::declare::begin_declare(
+                s,
+                seat,
+                a,
+                crate::actions::declare::DeclareVia::Effect,
+                ev,
+            );
+            return;
+        }
         let Choice::Court(pos) = choice else {
             s.pop();
             return;
@@ -259,11 +602,22 @@ impl Procedure for Effect {
                     court::take_card(s, seat, pos, OthersAgents::Captured, ev);
                 }
             }
-            Effect::Next { .. } => s.pop(),
+            Effect::Next { .. } | Effect::Declare { .. } | Effect::TaxFrom { .. } => s.pop(),
         }
     }
 
     fn describe(&self, d: &Describer, c: Choice) -> Option<String> {
+        if let (Effect::Declare { .. }, Choice::Declare(a)) = (*self, c) {
+            return Some(format!("Declare {}", crate::describe::ambition_name(a)));
+        }
+        if let Effect::TaxFrom { owner, res, .. } = *self {
+            let r = crate::describe::resource_name(res);
+            return match c {
+                Choice::Yes => Some(format!("Take the {r} from {}'s board", d.seat_name(owner))),
+                Choice::No => Some(format!("Gain the {r} from the supply")),
+                _ => None,
+            };
+        }
         let Choice::Court(pos) = c else { return None };
         Some(match *self {
             Effect::Bargain { seat, .. } => {
@@ -283,15 +637,83 @@ impl Procedure for Effect {
             }
             Effect::Influence { .. } => format!("Place an agent on {}", d.court(pos)),
             Effect::Secure { .. } => format!("Secure {}", d.court(pos)),
-            Effect::Next { .. } => return None,
+            Effect::Next { .. } | Effect::Declare { .. } | Effect::TaxFrom { .. } => return None,
         })
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn every_steward_card_has_passing_scenarios() {
         crate::cards::testing::family_scenarios(super::CARDS);
+    }
+
+    /// The Steward at the end of Act I. The Intermission cannot be played
+    /// through with the Steward yet (its Act II is not built), so its
+    /// Resolution is run by itself here.
+    fn end_of_act_one() -> GameState {
+        let text = "players 3\nmode campaign\nfate P1 Steward\nP1 guild F103\nP1 lore F102\n\
+                    court CC01 CC02 CC03 CC04\nsystem 1.1: P1 3 ships\nsystem 2.1: P2 ship\n\
+                    system 3.1: P3 ship\n";
+        crate::scenario::Scenario::parse(text)
+            .unwrap()
+            .build()
+            .unwrap()
+            .state()
+            .clone()
+    }
+
+    fn in_deck(s: &GameState, code: &str) -> bool {
+        s.court_deck.contains(&id(code))
+    }
+
+    fn scrapped(s: &GameState, code: &str) -> bool {
+        s.campaign().unwrap().court_scrapped.contains(&id(code))
+    }
+
+    /// ARCS-F104, objective completed: F105–F107 to the Court deck, F108
+    /// to the rules booklet, F109–F111 scrapped; Dealmakers stays.
+    #[test]
+    fn f104_completed() {
+        let mut s = end_of_act_one();
+        let mut log: Vec<crate::event::Event> = Vec::new();
+        resolve_act_one(&mut s, Seat(0), true, &mut log);
+        for c in ["ARCS-F105", "ARCS-F106", "ARCS-F107"] {
+            assert!(in_deck(&s, c), "{c}");
+        }
+        assert!(s.campaign().unwrap().booklet.contains(&id("ARCS-F108")));
+        for c in ["ARCS-F109", "ARCS-F110", "ARCS-F111"] {
+            assert!(scrapped(&s, c) && !in_deck(&s, c), "{c}");
+        }
+        assert!(s.seat(Seat(0)).guild().contains(&id("ARCS-F103")));
+        assert!(log.iter().any(|e| e.text.starts_with(
+            "The Steward's Resolution, objective completed: Council Intrigue, Tax Collectors"
+        )));
+        crate::invariants::check(&s).unwrap();
+    }
+
+    /// ARCS-F104, objective failed: F105–F108 scrapped (not in the
+    /// booklet), F109–F111 and Dealmakers (from the Steward's play area)
+    /// to the Court deck.
+    #[test]
+    fn f104_failed() {
+        let mut s = end_of_act_one();
+        let mut log: Vec<crate::event::Event> = Vec::new();
+        resolve_act_one(&mut s, Seat(0), false, &mut log);
+        for c in ["ARCS-F105", "ARCS-F106", "ARCS-F107", "ARCS-F108"] {
+            assert!(scrapped(&s, c) && !in_deck(&s, c), "{c}");
+        }
+        assert!(!s.campaign().unwrap().booklet.contains(&id("ARCS-F108")));
+        for c in ["ARCS-F109", "ARCS-F110", "ARCS-F111", "ARCS-F103"] {
+            assert!(in_deck(&s, c), "{c}");
+        }
+        assert!(!s.seat(Seat(0)).guild().contains(&id("ARCS-F103")));
+        assert!(log.iter().any(|e| e
+            .text
+            .contains("both Lesser Regents and Dealmakers join the Court deck")));
+        crate::invariants::check(&s).unwrap();
     }
 }
