@@ -236,27 +236,9 @@ fn random_games_with_the_stewards_resolution_cards_keep_every_invariant() {
     let mut seen = [0u32; 3];
     for i in 0..n {
         let players = 2 + (i % 3) as u8;
-        let mut text = format!(
-            "players {players}\nmode campaign\nseed {}\nfate P1 Steward\nP1 guild F103 F106 F107 F110\n\
-             P1 lore F102\ntitle P2 outlaw\nbooklet F108\ncourt F109 F105 F111 CC01\n\
-             court-deck CC02 CC03 CC04 CC05 CC06\n",
-            4100 + i
-        );
-        for (k, sys) in ["1.1", "2.1", "3.1", "4.1"]
-            .iter()
-            .take(players as usize)
-            .enumerate()
-        {
-            text.push_str(&format!(
-                "system {sys}: P{} 3 ships, P{} city\n",
-                k + 1,
-                k + 1
-            ));
-        }
-        let mut g = Scenario::parse(&text)
-            .unwrap_or_else(|e| panic!("{text}\n{e}"))
-            .build()
-            .unwrap_or_else(|e| panic!("{text}\n{e:?}"));
+        let extra = "P1 guild F103 F106 F107 F110\nP1 lore F102\ntitle P2 outlaw\nbooklet F108\n\
+                     court F109 F105 F111 CC01\ncourt-deck CC02 CC03 CC04 CC05 CC06\n";
+        let mut g = common::table_with("Steward", players, 4100 + i, extra);
         common::play_act_randomly(&mut g, i);
         seen[0] += common::logged(&g, "Tax Collectors:") as u32;
         seen[1] += common::logged(&g, "Empire Falls:") as u32;

@@ -13,6 +13,8 @@
 //!   face-down Golems, the RNG — reaches a bot;
 //! * the imagined state is a legal position (every invariant holds).
 
+mod common;
+
 use arcs_engine::config::FateSelection;
 use arcs_engine::view::{Observation, View};
 use arcs_engine::{Config, Game, Seat};
@@ -158,26 +160,11 @@ fn believer_act_two_and_three_observations_hold_only_what_the_seat_sees() {
         } else {
             "act 2\nbooklet F813 F821 F823\nfaith doctrine zeal\nfaith ideal tycoon zeal\nfaith supply 4\n"
         };
-        let mut text = format!(
-            "players {players}\nmode campaign\nseed {act}\nfate P1 Believer\nP1 guild F816\n\
-             P2 hand FAI3 FAI5 FAI8\nP1 hand FAI9\ncourt-deck F817 F804 F805 F807 F809 F810\n{extra}"
+        let extra = format!(
+            "P1 guild F816\nP2 hand FAI3 FAI5 FAI8\nP1 hand FAI9\n\
+             court-deck F817 F804 F805 F807 F809 F810\n{extra}"
         );
-        for (k, sys) in ["1.1", "2.1", "3.1", "4.1"]
-            .iter()
-            .take(players as usize)
-            .enumerate()
-        {
-            text.push_str(&format!(
-                "system {sys}: P{} 3 ships, P{} city\n",
-                k + 1,
-                k + 1
-            ));
-        }
-        text.push_str(&format!("phase setup act {act}\n"));
-        let mut g = arcs_engine::scenario::Scenario::parse(&text)
-            .unwrap()
-            .build()
-            .unwrap();
+        let mut g = common::act_table_with("Believer", act, players, act as u64, &extra);
         let mut rng = ChaCha8Rng::seed_from_u64(act as u64);
         for step in 0..1500 {
             let seats = g.deciding_seats();

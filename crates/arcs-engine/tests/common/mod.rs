@@ -127,6 +127,17 @@ pub fn act_table(fate: &str, act: u8, players: u8, seed: u64) -> Game {
 
 /// [`act_table`] with more setup lines (the Fate's pieces and cards).
 pub fn act_table_with(fate: &str, act: u8, players: u8, seed: u64, extra: &str) -> Game {
+    table_with(
+        fate,
+        players,
+        seed,
+        &format!("{extra}phase setup act {act}\n"),
+    )
+}
+
+/// A campaign table: P1 plays `fate`, each seat has 3 ships and a city
+/// in its own cluster, and `extra` adds setup lines.
+pub fn table_with(fate: &str, players: u8, seed: u64, extra: &str) -> Game {
     let mut text =
         format!("players {players}\nmode campaign\nseed {seed}\nfate P1 {fate}\n{extra}");
     for (k, sys) in ["1.1", "2.1", "3.1", "4.1"]
@@ -140,7 +151,6 @@ pub fn act_table_with(fate: &str, act: u8, players: u8, seed: u64, extra: &str) 
             k + 1
         ));
     }
-    text.push_str(&format!("phase setup act {act}\n"));
     arcs_engine::scenario::Scenario::parse(&text)
         .unwrap_or_else(|e| panic!("{text}\n{e}"))
         .build()
