@@ -854,6 +854,13 @@ impl<'a> Observation<'a> {
             }
             if let Some(p) = state.round.plays[x.index()].as_mut() {
                 if counts.hidden & (1 << x.0) != 0 {
+                    // A card placed beside it (The Young Light, ARCS-F816)
+                    // names it: blanked too.
+                    for u in state.round.unions.iter_mut() {
+                        if u.target == p.card {
+                            u.target = ActionCard(0);
+                        }
+                    }
                     p.card = ActionCard(0);
                 }
                 if let Some(z) = p.seize.as_mut() {
@@ -996,6 +1003,17 @@ impl<'a> Observation<'a> {
                     if let Some(z) = p.seize.as_mut() {
                         *z = pool.pop().unwrap_or(*z);
                     }
+                }
+            }
+        }
+        // A card beside a face-down play names the card dealt there.
+        for (i, u) in self.real.round.unions.iter().enumerate() {
+            let by = s
+                .seat_ids()
+                .find(|x| self.real.round.plays[x.index()].is_some_and(|p| p.card == u.target));
+            if let (Some(x), Some(t)) = (by, s.round.unions.as_mut_slice().get_mut(i)) {
+                if let Some(p) = s.round.plays[x.index()] {
+                    t.target = p.card;
                 }
             }
         }

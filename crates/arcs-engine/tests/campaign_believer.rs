@@ -346,6 +346,20 @@ fn the_young_light_by_a_face_down_faithful_card_keeps_its_number_secret() {
     let v = g.view(Some(Seat(1)));
     let p = v.plays.iter().find(|p| p.seat == Seat(2)).unwrap();
     assert_eq!(p.beside, Some(card("ARCS-F816")));
+    // No seat's observation names the face-down card by what lies beside
+    // it; a determinization puts The Young Light by the card it deals.
+    let seven = ActionCard::parse("FAI7").unwrap();
+    for seat in [Seat(0), Seat(1)] {
+        let obs = g.observation(seat);
+        assert!(obs
+            .public_state()
+            .round
+            .unions
+            .iter()
+            .all(|u| u.target != seven));
+        let d = obs.determinize(&mut rng);
+        assert_eq!(d.round.unions[0].target, d.round.plays[2].unwrap().card);
+    }
     let before = g.log().len();
     play(&mut g, 0, "end");
     let s = g.state();
