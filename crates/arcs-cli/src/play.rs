@@ -636,6 +636,12 @@ pub fn render(v: &View) -> String {
             .and_then(|c| c.faith.as_ref())
             .and_then(|f| f.ideals.iter().find(|(x, _)| *x == a.ambition))
             .map_or(String::new(), |(_, i)| format!(" [{} Ideal]", i.name()));
+        // The Sponsored token (Imperial Sponsor, F123), if on this box.
+        let ideal = if v.campaign.as_ref().and_then(|c| c.sponsored) == Some(a.ambition) {
+            format!("{ideal} [Sponsored]")
+        } else {
+            ideal
+        };
         let markers = if a.markers.is_empty() {
             "not declared".to_string()
         } else {

@@ -1933,11 +1933,16 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
                     .ok()
                     .and_then(|v| v.get("kind").and_then(|k| k.as_str()).map(String::from))
                     .unwrap_or_default();
+                // A mismatch names the question asked, to help a writer.
                 eq(
                     "prompt",
                     kind.as_str(),
                     w.get(1).map(|x| x.as_str()).unwrap_or(""),
                 )
+                .map_err(|e| {
+                    let asked = crate::describe::describe_prompt(game.state(), d.seat, &d.prompt);
+                    format!("{e} ({asked:?})")
+                })
             }
             crate::game::Pending::Over(_) => Err("the game is over".into()),
         },
@@ -2169,7 +2174,22 @@ fn expect(game: &Game, w: &[String]) -> Result<(), String> {
             if game.log().iter().any(|e| says(&e.text, &text)) {
                 Ok(())
             } else {
-                Err(format!("no event contains {text:?}"))
+                // The last few events, to help a writer see what happened.
+                let last: Vec<&str> = game
+                    .log()
+                    .iter()
+                    .rev()
+                    .take(4)
+                    .map(|e| e.text.as_str())
+                    .collect();
+                Err(format!(
+                    "no event contains {text:?}; the last events: {}",
+                    last.into_iter()
+                        .rev()
+                        .map(|t| format!("{t:?}"))
+                        .collect::<Vec<_>>()
+                        .join(" · ")
+                ))
             }
         }
         _ => Err(format!(

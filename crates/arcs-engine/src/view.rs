@@ -256,6 +256,17 @@ pub struct CampaignView {
     /// The current Imperial Policy, then the other Govern cards under it.
     pub policy: crate::campaign::Policy,
     pub policies: Vec<crate::campaign::Policy>,
+    /// Govern with Authority (F124–F126) is Edict 03 (the Steward's Act
+    /// III): the Policies' stronger Demand and Actions.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub authority: bool,
+    /// The Govern card of the current Policy (its catalog id).
+    pub govern_card: CardId,
+    /// Where the Sponsored token lies (Imperial Sponsor, F123): an ambition
+    /// box, or `None` (on the First Regent tile while Imperial Sponsor is
+    /// in the rules booklet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sponsored: Option<Ambition>,
     /// Guild Envoys Depart is in the rules booklet (2 players).
     pub envoys_depart: bool,
     /// Other cards in the rules booklet.
@@ -472,6 +483,13 @@ impl CampaignView {
             trust: c.trust,
             policy: c.policy(),
             policies: c.policies.iter().rev().copied().collect(),
+            authority: c.imperium.authority,
+            govern_card: CardId::parse(crate::cards::campaign::steward::act_three::govern_card(
+                c.imperium.authority,
+                c.policy(),
+            ))
+            .expect("a Govern card"),
+            sponsored: c.imperium.sponsored,
             envoys_depart: c.envoys_depart,
             booklet: c.booklet.to_vec(),
             council_decided: c.council.decided,

@@ -221,9 +221,10 @@ impl Table {
         }
         for (size, w, h) in SIZES {
             self.resize(w, h).await;
-            self.fits(size).await;
+            // The picture first, so a table that does not fit can be seen.
             let png = self.client.screenshot().await.unwrap();
             std::fs::write(self.shots.join(format!("{name}-{size}.png")), png).unwrap();
+            self.fits(size).await;
         }
         self.resize(1280, 720).await;
     }

@@ -237,7 +237,7 @@ pub fn take_card(
         c.secured_own_agents = agents[seat.index()];
     }
     if crate::cards::holds(s, seat, crate::cards::Hook::AfterSecure) {
-        crate::cards::after_secure(s, seat, pos);
+        crate::cards::after_secure(s, seat, card, pos);
     }
     s.push(Frame::Refill { pos: pos as u8 });
     // Campaign p27: the attached card is secured too, once the card's own

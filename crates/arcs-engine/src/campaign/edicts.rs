@@ -18,14 +18,18 @@ pub fn begin(s: &mut GameState) {
 }
 
 /// The numbers of the Edicts in play, ascending, with Govern (03) always
-/// present and Guild Envoys Depart (00) in 2-player games.
+/// present — unless an Edict of the booklet resolves its effects instead
+/// (Imperial Quorum, F113) — and Guild Envoys Depart (00) in 2-player
+/// games.
 fn numbers(s: &GameState) -> arrayvec::ArrayVec<u8, 20> {
     let mut v = arrayvec::ArrayVec::new();
     let Some(c) = s.campaign() else { return v };
     if c.envoys_depart {
         v.push(0);
     }
-    v.push(3);
+    if !crate::cards::booklet_laws(s).any(|(_, b)| b.skips_govern) {
+        v.push(3);
+    }
     for card in &c.booklet {
         if let Some(n) = super::data::edict_number(*card) {
             if !v.contains(&n) {
@@ -148,15 +152,36 @@ pub fn change_policy(s: &mut GameState, fr: Seat, p: Policy, ev: &mut dyn Sink) 
 
 /// The seat asked for the Demand at step `idx`: turn order from the First
 /// Regent; the First Regent itself only for Peace and Escalation (it adds
-/// its own resource), and only Regents.
+/// its own resource), and only seats [`subject`] to the Demand.
 fn demand_target(s: &GameState, fr: Seat, idx: u8) -> Option<Seat> {
     (idx < s.players).then(|| fr.clockwise(idx, s.players))
+}
+
+/// Whether `x` is subject to the Imperial Demand: a Regent; under Govern
+/// with Authority (F124–F126) also an Outlaw with a Loyal city or its
+/// Flagship in a system the Empire controls.
+pub fn subject(s: &GameState, x: Seat) -> bool {
+    let Some(c) = s.campaign() else { return false };
+    if c.is_regent(x) {
+        return true;
+    }
+    if !c.imperium.authority {
+        return false;
+    }
+    let empire = |sys: SystemId| s.controller(sys) == Some(Owner::Empire);
+    let city = s.systems_in_play().any(|sys| {
+        empire(sys)
+            && s.sys(sys).buildings().any(|(_, b)| {
+                b.owner == x.owner() && b.kind == crate::state::BuildingKind::City
+            })
+    });
+    city || s.flagship_at(x).is_some_and(empire)
 }
 
 /// What the First Regent may take from `x` for the Demand.
 fn demand_options(s: &GameState, fr: Seat, x: Seat, out: &mut Vec<Choice>) {
     let Some(c) = s.campaign() else { return };
-    if !c.is_regent(x) {
+    if !subject(s, x) {
         return;
     }
     let policy = c.policy();
@@ -352,7 +377,7 @@ pub fn demand_auto(s: &mut GameState, fr: Seat, idx: u8, ev: &mut dyn Sink) {
     let Some(x) = demand_target(s, fr, idx) else {
         return;
     };
-    if x == fr || !s.is_regent(x) {
+    if x == fr || !subject(s, x) {
         return;
     }
     if s.seat(x).agents > 0 {
@@ -366,7 +391,8 @@ pub fn demand_auto(s: &mut GameState, fr: Seat, idx: u8, ev: &mut dyn Sink) {
             Some(fr),
             "{x} has nothing the Imperial Demand asks for: {fr} takes one of their agents as a Favor."
         );
-    } else {
+    } else if s.is_regent(x) {
+        // "If a Regent has no agents, you may make them an Outlaw."
         s.push(Frame::Campaign(CampaignFrame::MayOutlaw { fr, target: x }));
     }
 }
@@ -386,10 +412,12 @@ pub fn imperial_action(s: &mut GameState, fr: Seat, ev: &mut dyn Sink) {
     match policy {
         Policy::Peace => {
             // Celebrate Regency: each Regent gains the bonus city Power of
-            // the uncovered city slots on their board.
+            // the uncovered city slots on their board; double under Govern
+            // with Authority (F126).
+            let times = if authority(s) { 2 } else { 1 };
             for x in s.turn_order().collect::<Vec<_>>() {
                 if s.is_regent(x) {
-                    let p = crate::data::city_bonus(s.seat(x).cities);
+                    let p = times * crate::data::city_bonus(s.seat(x).cities);
                     if p > 0 {
                         s.seat_mut(x).power += p;
                         log!(
@@ -418,6 +446,11 @@ pub fn imperial_action(s: &mut GameState, fr: Seat, ev: &mut dyn Sink) {
         }
         Policy::War => {
             let regents: Vec<Seat> = s.turn_order().filter(|x| s.is_regent(*x)).collect();
+            // Govern with Authority (F124): "and any 1 resource", once the
+            // Weapons are given.
+            if authority(s) && !regents.is_empty() {
+                s.push(Frame::Campaign(CampaignFrame::Endow { fr, given: 0 }));
+            }
             if weapons_left(s) >= regents.len() as u32 {
                 for x in regents {
                     arm(s, fr, x, ev);
@@ -437,6 +470,75 @@ pub fn imperial_action(s: &mut GameState, fr: Seat, ev: &mut dyn Sink) {
             }
         }
     }
+}
+
+/// Govern with Authority (F124–F126) is Edict 03 (the Steward's Act III,
+/// F122A).
+pub fn authority(s: &GameState) -> bool {
+    s.campaign().is_some_and(|c| c.imperium.authority)
+}
+
+/// The fresh Imperial ships Escalation's Action places: 2, or 4 under
+/// Govern with Authority (F125).
+pub fn requisitioned(s: &GameState) -> u8 {
+    if authority(s) {
+        4
+    } else {
+        2
+    }
+}
+
+/// The Regent Govern with Authority's War gives "any 1 resource" to next
+/// (F124): the first in turn order not yet given one.
+pub fn endow_target(s: &GameState, given: u8) -> Option<Seat> {
+    s.turn_order()
+        .find(|x| s.is_regent(*x) && given & (1 << x.0) == 0)
+}
+
+/// The Regent taking the Action decides the Endow while there is a Regent
+/// to give to and a resource to give; otherwise the step ends by itself.
+pub fn endow_decider(s: &GameState, fr: Seat, given: u8) -> Option<Seat> {
+    let mut v = Vec::new();
+    endow_choices(s, &mut v);
+    (endow_target(s, given).is_some() && !v.is_empty()).then_some(fr)
+}
+
+/// The resource types the Endow may give: those in the supply, else in
+/// the Imperial Trust ("If the supply is empty, give it from the Imperial
+/// Trust", per type; docs/rulings.md R-CAMP-F124).
+pub fn endow_choices(s: &GameState, out: &mut Vec<Choice>) {
+    let trust = s.campaign().map_or([0; 5], |c| c.trust);
+    out.extend(
+        Resource::ALL
+            .into_iter()
+            .filter(|r| s.supply[r.index()] > 0 || trust[r.index()] > 0)
+            .map(Choice::Resource),
+    );
+}
+
+/// Gives `x` a resource of type `r`, from the supply, else from the Trust.
+pub fn endow(s: &mut GameState, fr: Seat, x: Seat, r: Resource, ev: &mut dyn Sink) {
+    let from_supply = s.supply[r.index()] > 0;
+    if from_supply {
+        s.supply[r.index()] -= 1;
+    } else if let Some(c) = s.campaign_mut().filter(|c| c.trust[r.index()] > 0) {
+        c.trust[r.index()] -= 1;
+    } else {
+        return;
+    }
+    log!(
+        ev,
+        "edict",
+        Some(fr),
+        "Govern with Authority: {x} receives {}{}.",
+        crate::describe::resource_name(r),
+        if from_supply {
+            ""
+        } else {
+            " from the Imperial Trust"
+        }
+    );
+    s.receive(x, r);
 }
 
 /// Weapons the supply and the Imperial Trust hold (p21, War).
@@ -470,8 +572,9 @@ pub fn arm(s: &mut GameState, fr: Seat, x: Seat, ev: &mut dyn Sink) {
     );
 }
 
-/// Escalation's targets: Empire-controlled systems; with none, the First
-/// Regent's Loyal starports (p21; docs/rulings.md R-CAMP-ESC).
+/// Escalation's targets: Empire-controlled systems; with none, the Loyal
+/// starports of `fr`, the Regent taking the Action (p21; docs/rulings.md
+/// R-CAMP-ESC, R-CAMP-F113).
 pub fn requisition_choices(s: &GameState, fr: Seat, out: &mut Vec<Choice>) {
     if s.campaign().is_none_or(|c| c.imperial_supply == 0) {
         return;
@@ -489,9 +592,10 @@ pub fn requisition_choices(s: &GameState, fr: Seat, out: &mut Vec<Choice>) {
     );
 }
 
-/// Requisition Ships: 2 fresh Imperial ships in `x`.
+/// Requisition Ships: 2 fresh Imperial ships in `x` (4 under Govern with
+/// Authority, F125).
 pub fn requisition(s: &mut GameState, fr: Seat, x: SystemId, ev: &mut dyn Sink) {
-    let n = super::setup::place_imperial(s, x, 2, false);
+    let n = super::setup::place_imperial(s, x, requisitioned(s), false);
     super::fates::notify(s, super::fates::FateEvent::ImperialPlaced { n }, ev);
     log!(
         ev,

@@ -149,6 +149,13 @@ pub enum CampaignFrame {
         fr: Seat,
         given: u8,
     },
+    /// War under Govern with Authority (F124): the Regent taking the
+    /// Action gives each Regent, in turn order, any 1 resource; `given`
+    /// has a bit per Regent already given one.
+    Endow {
+        fr: Seat,
+        given: u8,
+    },
     // ---- the Act's end
     ActEnd,
     // ---- Acts II and III (p7, p28–29)
@@ -196,6 +203,7 @@ impl CampaignFrame {
             }
             Demand { fr, idx } => edicts::demand_decider(s, fr, idx),
             DistributeArms { fr, .. } => Some(fr),
+            Endow { fr, given } => edicts::endow_decider(s, fr, given),
             GainFlagship { seat } | Slipstream { seat } | Resettle { seat, .. } => Some(seat),
             SetupLog
             | FateSetup { .. }
@@ -270,8 +278,15 @@ impl CampaignFrame {
             MayOutlaw { target, .. } => {
                 format!("{target} cannot pay the Imperial Demand: make them an Outlaw?")
             }
-            Requisition { .. } => "place 2 fresh Imperial ships where?".into(),
+            Requisition { .. } => format!(
+                "place {} fresh Imperial ships where?",
+                edicts::requisitioned(s)
+            ),
             DistributeArms { .. } => "give a Weapon to which Regent?".into(),
+            Endow { given, .. } => match edicts::endow_target(s, given) {
+                Some(x) => format!("give {x} which resource?"),
+                None => String::new(),
+            },
             Slipstream { .. } => {
                 "Slipstream Drive: Catapult your Flagship alone, or other ships from its system?".into()
             }
@@ -379,6 +394,7 @@ impl CampaignFrame {
                         .map(Choice::Player),
                 );
             }
+            Endow { .. } => edicts::endow_choices(s, out),
             _ => {}
         }
     }
@@ -510,6 +526,20 @@ impl CampaignFrame {
                 }
                 edicts::arm(s, fr, x, ev);
             }
+            Endow { fr, given } => {
+                // As for the Weapons: the next state first.
+                let (Some(x), Choice::Resource(r)) = (edicts::endow_target(s, given), choice) else {
+                    s.pop();
+                    return;
+                };
+                let given = given | 1 << x.0;
+                if edicts::endow_target(s, given).is_some() {
+                    s.set_top(Frame::Campaign(Endow { fr, given }));
+                } else {
+                    s.pop();
+                }
+                edicts::endow(s, fr, x, r, ev);
+            }
             _ => s.anomalies = s.anomalies.saturating_add(1),
         }
     }
@@ -554,6 +584,15 @@ impl CampaignFrame {
                 crate::cards::on_secured(s, seat, card, ev);
             }
             Demand { fr, idx } => edicts::demand_auto(s, fr, idx, ev),
+            Endow { fr, .. } => {
+                s.pop();
+                log!(
+                    ev,
+                    "edict",
+                    Some(fr),
+                    "Govern with Authority: there is no resource left to give."
+                );
+            }
             ActEnd => events::act_end(s, ev),
             Intermission { step } => super::next_act::intermission(s, step, ev),
             ActSetup => super::next_act::act_setup(s, ev),
@@ -656,7 +695,13 @@ impl CampaignFrame {
             (MayOutlaw { target, .. }, Choice::Yes) => format!("Make {target} an Outlaw"),
             (MayOutlaw { target, .. }, Choice::No) => format!("Leave {target} a Regent"),
             (Requisition { .. }, Choice::System(x)) => {
-                format!("Place 2 fresh Imperial ships in {x}")
+                format!(
+                    "Place {} fresh Imperial ships in {x}",
+                    edicts::requisitioned(s)
+                )
+            }
+            (Endow { .. }, Choice::Resource(r)) => {
+                format!("Give {}", crate::describe::resource_name(r))
             }
             (DistributeArms { .. }, Choice::Player(x)) => format!("Give a Weapon to {x}"),
             _ => return None,

@@ -274,6 +274,13 @@ pub struct Campaign {
     /// A Free piece returning removes a proxy first.
     #[serde(default, skip_serializing_if = "no_proxies")]
     pub free_proxies: [u8; 2],
+    /// The Steward's Act III: Govern with Authority and the Sponsored
+    /// token (F122A, F123). Not written while not in play.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::cards::campaign::steward::act_three::Imperium::is_none"
+    )]
+    pub imperium: crate::cards::campaign::steward::act_three::Imperium,
 }
 
 fn no_proxies(p: &[u8; 2]) -> bool {
@@ -369,6 +376,7 @@ impl Campaign {
             past: List::new(),
             flagships: [None; MAX_SEATS],
             free_proxies: [0; 2],
+            imperium: Default::default(),
         }
     }
     pub fn is_outlaw(&self, seat: Seat) -> bool {

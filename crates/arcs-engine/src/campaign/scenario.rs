@@ -242,6 +242,11 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
             // SIDE (the Believer's Ideals and Doctrine, F820A).
             crate::cards::campaign::believer::doctrine::scenario_setup(s, &w[1..])?;
         }
+        "imperium" => {
+            // imperium authority yes|no | imperium sponsored AMBITION|none
+            // (the Steward's Act III, F122A, F123).
+            crate::cards::campaign::steward::act_three::scenario_setup(s, &w[1..])?;
+        }
         "golem" => {
             // golem KIND gate S | slot PN N | hearth PN | out [awake]
             // (the Caretaker's Golems, F505).
@@ -603,6 +608,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
             "commonwealth" => crate::cards::campaign::founder::scenario_expect(s, &w[1..]),
             "monopoly" => crate::cards::campaign::magnate::scenario_expect(s, &w[1..]),
             "faith" => crate::cards::campaign::believer::doctrine::scenario_expect(s, &w[1..]),
+            "imperium" => crate::cards::campaign::steward::act_three::scenario_expect(s, &w[1..]),
             "envoys" => eq(
                 "Guild Envoys Depart in the rules booklet",
                 c.envoys_depart.to_string(),

@@ -165,6 +165,10 @@ card_families! {
     Advocate(super::campaign::advocate::Effect),
     /// The Steward's cards (campaign/steward.rs).
     Steward(super::campaign::steward::Effect),
+    /// The Steward's Act II (cards/campaign/steward/act_two.rs).
+    StewardActTwo(super::campaign::steward::act_two::Effect),
+    /// The Steward's Act III (cards/campaign/steward/act_three.rs).
+    StewardActThree(super::campaign::steward::act_three::Effect),
     /// The Believer's cards (campaign/believer.rs).
     Believer(super::campaign::believer::Effect),
 }

@@ -202,6 +202,10 @@ pub struct Behavior {
     pub bury_if_outlaw: bool,
     /// An Edict in the rules booklet, resolved in number order (p20).
     pub edict: Option<fn(&mut GameState, CardId, &mut dyn Sink)>,
+    /// An Edict that resolves Govern the Imperial Reach's effects its own
+    /// way: while it is in the rules booklet, Edict 03 is skipped
+    /// (Imperial Quorum, F113).
+    pub skips_govern: bool,
     /// The card's Crisis, resolved in the Court during Court Crises (p18).
     pub crisis: Option<CrisisHook>,
     /// The Crisis of a card its holder has in play (Fate Crises, p18).
@@ -250,9 +254,10 @@ pub struct Behavior {
     /// zero) when every Rival tied with it passes this test (Spirit of
     /// Freedom, F224: not a Member of the Commonwealth).
     pub secure_on_tie: Option<fn(&GameState, Seat) -> bool>,
-    /// After its holder secured the card at a Court place, once the place
-    /// refilled: `(state, holder, this card, place)` (Librarians, F513).
-    pub after_secure: Option<fn(&mut GameState, Seat, CardId, u8)>,
+    /// After its holder secured a card at a Court place, once the place
+    /// refilled: `(state, holder, this card, the card secured, place)`
+    /// (Librarians, F513; Council Insiders, F116).
+    pub after_secure: Option<AfterSecureHook>,
     /// At the end of a round, the holder got the initiative marker by
     /// Surpassing (Sower of Division, F625). Asked only in campaign games,
     /// of the new holder's cards: no hook bit.
@@ -356,6 +361,7 @@ impl Behavior {
         ignores_laws: 0,
         bury_if_outlaw: false,
         edict: None,
+        skips_govern: false,
         crisis: None,
         fate_crisis: None,
         seize_by_outrage: false,
@@ -990,14 +996,18 @@ pub fn skip_zero_marker(s: &GameState, seat: Seat, a: Ambition) -> bool {
     held_with(s, seat, Hook::SkipZeroMarker).any(|(_, b)| b.skip_zero_marker.is_some_and(|f| f(a)))
 }
 
-/// "After you secure a card" hooks of `seat`'s cards (Librarians, F513),
-/// pushed below the refill of `pos` so that they follow it.
-pub fn after_secure(s: &mut GameState, seat: Seat, pos: usize) {
+/// An "after you secure a card" hook (see [`Behavior::after_secure`]).
+pub type AfterSecureHook = fn(&mut GameState, Seat, CardId, CardId, u8);
+
+/// "After you secure a card" hooks of `seat`'s cards (Librarians, F513;
+/// Council Insiders, F116), told the card secured and pushed below the
+/// refill of `pos` so that they follow it.
+pub fn after_secure(s: &mut GameState, seat: Seat, secured: CardId, pos: usize) {
     let hooks: Vec<_> = held_with(s, seat, Hook::AfterSecure)
         .filter_map(|(c, b)| b.after_secure.map(|f| (c, f)))
         .collect();
     for (c, f) in hooks.into_iter().rev() {
-        f(s, seat, c, pos as u8);
+        f(s, seat, c, secured, pos as u8);
     }
 }
 

@@ -30,6 +30,12 @@ const POLICY = {
   peace: { card: "ARCS-AID04", text: "Demand: a Relic or Psionic from each Regent. Action: Celebrate Regency (each Regent gains its bonus city Power)." },
   escalation: { card: "ARCS-AID05", text: "Demand: a Material, Fuel or Weapon from each Regent. Action: Requisition Ships (2 fresh Imperial ships)." },
 };
+// Govern with Authority (F124–F126), Edict 03 in the Steward's Act III.
+const AUTHORITY = {
+  war: "Demand: a Trophy or Captive from each Rival Regent and from each Outlaw with a Loyal city or Flagship the Empire controls. Action: a Weapon and any 1 resource to each Regent.",
+  peace: "Demand: a Relic or Psionic from each Regent and from each Outlaw with a Loyal city or Flagship the Empire controls. Action: each Regent gains double its bonus city Power.",
+  escalation: "Demand: a Material, Fuel or Weapon from each Regent and from each Outlaw with a Loyal city or Flagship the Empire controls. Action: 4 fresh Imperial ships.",
+};
 const SYMBOL_NAME = { 1: "arrow", 2: "moon", 3: "hex" };
 const SYMBOL_GLYPH = { 1: "➤", 2: "☾", 3: "⬡" };
 
@@ -100,11 +106,18 @@ export function renderCampaign(box, v, snap, data, has) {
   const council = c.council_tucked
     ? `secured: tucked under ${esc(seatLabel(snap, c.council_tucked))}'s card${c.council_decided ? ", Decided" : ""}`
     : c.council_decided ? "Decided" : "in the Court";
-  const policy = POLICY[c.policy];
+  const policy = POLICY[c.policy] && {
+    card: c.govern_card || POLICY[c.policy].card,
+    text: c.authority ? AUTHORITY[c.policy] : POLICY[c.policy].text,
+  };
+  const sponsor = (c.booklet || []).includes("ARCS-F123")
+    ? `Sponsored token: ${c.sponsored ? `on ${esc(cap(c.sponsored))}` : "on the First Regent tile"}`
+    : "";
   const booklet = (c.booklet || []).map((id) => courtCard(data.card(id), { cls: "small" })).join("");
   const events = (c.events_played || []).map((s) => esc(seatLabel(snap, s))).join(", ");
   const facts = [
-    `Imperial Policy: <b>${esc(cap(c.policy))}</b>`,
+    `Imperial Policy: <b>${esc(cap(c.policy))}</b>${c.authority ? " (Govern with Authority)" : ""}`,
+    sponsor,
     `Imperial Council: ${council}`,
     events ? `Event cards played this round: ${events}` : "",
     die ? `Last event roll: ${esc(die)}` : "",
@@ -277,7 +290,8 @@ export function renderAmbitions(box, v, snap, has) {
     const tie = st.tie ? ` title="${esc(`Tie for ${st.tie.for} at ${st.tie.count}`)}"` : "";
     const idealOf = v.campaign && v.campaign.faith ? v.campaign.faith.ideals.find(([x]) => x === a) : null;
     const ideal = idealOf ? ` <span class="ideal ideal-${idealOf[1]}" title="${esc(cap(idealOf[1]))} Ideal marker (the Believer's Faith)">${idealOf[1] === "zeal" ? "Z" : "W"}</span>` : "";
-    return `<tr class="amb${markers ? " declared" : ""}${declare}"${tie}><th>${esc(cap(a))}${ideal}</th><td class="markers">${markers || "—"}</td>${counts}${phantom}</tr>`;
+    const sponsored = v.campaign && v.campaign.sponsored === a ? ` <span class="sponsored" title="The Sponsored token (Imperial Sponsor): whoever declares this ambition takes 1 resource from the Imperial Trust and gains the marker's second-place Power">S</span>` : "";
+    return `<tr class="amb${markers ? " declared" : ""}${declare}"${tie}><th>${esc(cap(a))}${ideal}${sponsored}</th><td class="markers">${markers || "—"}</td>${counts}${phantom}</tr>`;
   }).join("");
   const head = seats.map((s) => `<th class="seat p${s}">P${s}</th>`).join("") +
     (two ? `<th title="The ambition boxes' resources count as a third player (2-player rule)">Box</th>` : "");

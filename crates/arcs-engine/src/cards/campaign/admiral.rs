@@ -397,7 +397,7 @@ const fn imperial_defectors(code: &'static str) -> Behavior {
         code,
         crisis: Some(|s, pos, card, ev| {
             let cluster = s.campaign().map_or(0, |c| c.number_die);
-            defect(s, cluster, ev);
+            crate::cards::campaign::court::defect(s, cluster, ev);
             remove_card(s, pos, card, Removal::Bury);
         }),
         on_secured: Some(|s, seat, card, _| {
@@ -539,74 +539,6 @@ fn uprising_crisis(s: &mut GameState, ev: &mut dyn Sink) {
     );
 }
 
-/// The Outlaw earliest in turn order, if any.
-fn first_outlaw(s: &GameState) -> Option<Seat> {
-    s.turn_order().find(|x| s.is_outlaw(*x))
-}
-
-/// Imperial Defectors' Crisis in `cluster`: each Imperial ship there, fresh
-/// or damaged, is replaced by a ship of the first Outlaw in the same
-/// state while that Outlaw has ships in its supply; the rest stay
-/// Imperial (R-CAMP-F710).
-fn defect(s: &mut GameState, cluster: u8, ev: &mut dyn Sink) {
-    let Some(outlaw) = first_outlaw(s) else {
-        log!(
-            ev,
-            "crisis",
-            None,
-            "Imperial Defectors: there is no Outlaw, so no Imperial ship defects."
-        );
-        return;
-    };
-    let mut replaced = 0u8;
-    let mut systems = Vec::new();
-    for p in 0..4 {
-        let x = SystemId::new(cluster, p);
-        let imperial = s.sys(x).ships_of(Owner::Empire);
-        let mut here = 0;
-        for (damaged, n) in [(false, imperial.fresh), (true, imperial.damaged)] {
-            let k = n.min(s.seat(outlaw).ships);
-            if k == 0 {
-                continue;
-            }
-            {
-                let mut g = s.sys_mut(x);
-                let sh = g.ships_mut(Owner::Empire);
-                if damaged {
-                    sh.damaged -= k;
-                } else {
-                    sh.fresh -= k;
-                }
-            }
-            crate::campaign::return_to_supply(s, Owner::Empire, crate::state::TrophyKind::Ship, k);
-            s.place_ships(outlaw.owner(), x, k, damaged);
-            here += k;
-        }
-        if here > 0 {
-            replaced += here;
-            systems.push(x);
-        }
-    }
-    let ships = crate::describe::count_of(replaced, "Imperial ship", "Imperial ships");
-    log!(
-        ev,
-        "crisis",
-        Some(outlaw),
-        { systems: systems },
-        "Imperial Defectors: {ships} in cluster {cluster} defect to {outlaw}."
-    );
-}
-
-/// Clusters with Imperial ships in play (Imperial Defectors' choice).
-fn imperial_clusters(s: &GameState) -> impl Iterator<Item = u8> + '_ {
-    (1..=6u8).filter(move |&cl| {
-        (0..4).any(|p| {
-            let x = SystemId::new(cl, p);
-            s.in_play & x.bit() != 0 && s.sys(x).ships_of(Owner::Empire).total() > 0
-        })
-    })
-}
-
 fn card_of_officers() -> CardId {
     crate::card_id!("ARCS-F702")
 }
@@ -689,7 +621,7 @@ impl Procedure for Effect {
                 out.extend(controlled(s, seat).map(Choice::System))
             }
             Effect::Defectors { .. } => {
-                out.extend(imperial_clusters(s).map(Choice::Count));
+                out.extend(crate::cards::campaign::court::imperial_clusters(s).map(Choice::Count));
                 out.push(Choice::No);
             }
             Effect::ChaosInfluence { seat, .. } => {
@@ -776,7 +708,7 @@ impl Procedure for Effect {
                         Some(seat),
                         "{seat} resolves the Crisis of Imperial Defectors in cluster {cluster}."
                     );
-                    defect(s, cluster, ev);
+                    crate::cards::campaign::court::defect(s, cluster, ev);
                 } else {
                     log!(
                         ev,

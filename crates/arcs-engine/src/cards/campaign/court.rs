@@ -203,8 +203,6 @@ pub static BLIGHT_LOOMS: Behavior = Behavior {
     ..Behavior::NONE
 };
 
-/// The Imperial Council flips to In Session (Council Intrigue, Guilds
-/// Decry Terror).
 /// "You may move any Loyal agents from here to other Court cards": the
 /// seat's agents that were on the card it secured (returned by the secure)
 /// may go to other Court cards instead (Council Intrigue, CC12; Empire
@@ -219,11 +217,82 @@ pub(crate) fn move_own_agents(s: &mut GameState, seat: Seat, card: CardId) {
     }
 }
 
+/// The Imperial Council flips to In Session (Council Intrigue, Guilds
+/// Decry Terror, Council Insiders).
 pub(crate) fn in_session(s: &mut GameState) {
     if let Some(c) = s.campaign_mut() {
         c.council.decided = false;
         c.council.tucked = None;
     }
+}
+
+/// The Outlaw earliest in turn order, if any.
+pub(crate) fn first_outlaw(s: &GameState) -> Option<Seat> {
+    s.turn_order().find(|x| s.is_outlaw(*x))
+}
+
+/// Imperial Defectors' Crisis in `cluster` (the Admiral's F710, F711,
+/// F715, F716 and the Steward's F118, F119): each Imperial ship there, fresh
+/// or damaged, is replaced by a ship of the first Outlaw in the same
+/// state while that Outlaw has ships in its supply; the rest stay
+/// Imperial (R-CAMP-F710).
+pub(crate) fn defect(s: &mut GameState, cluster: u8, ev: &mut dyn Sink) {
+    let Some(outlaw) = first_outlaw(s) else {
+        log!(
+            ev,
+            "crisis",
+            None,
+            "Imperial Defectors: there is no Outlaw, so no Imperial ship defects."
+        );
+        return;
+    };
+    let mut replaced = 0u8;
+    let mut systems = Vec::new();
+    for p in 0..4 {
+        let x = SystemId::new(cluster, p);
+        let imperial = s.sys(x).ships_of(Owner::Empire);
+        let mut here = 0;
+        for (damaged, n) in [(false, imperial.fresh), (true, imperial.damaged)] {
+            let k = n.min(s.seat(outlaw).ships);
+            if k == 0 {
+                continue;
+            }
+            {
+                let mut g = s.sys_mut(x);
+                let sh = g.ships_mut(Owner::Empire);
+                if damaged {
+                    sh.damaged -= k;
+                } else {
+                    sh.fresh -= k;
+                }
+            }
+            crate::campaign::return_to_supply(s, Owner::Empire, crate::state::TrophyKind::Ship, k);
+            s.place_ships(outlaw.owner(), x, k, damaged);
+            here += k;
+        }
+        if here > 0 {
+            replaced += here;
+            systems.push(x);
+        }
+    }
+    let ships = crate::describe::count_of(replaced, "Imperial ship", "Imperial ships");
+    log!(
+        ev,
+        "crisis",
+        Some(outlaw),
+        { systems: systems },
+        "Imperial Defectors: {ships} in cluster {cluster} defect to {outlaw}."
+    );
+}
+
+/// Clusters with Imperial ships in play (Imperial Defectors' choice).
+pub(crate) fn imperial_clusters(s: &GameState) -> impl Iterator<Item = u8> + '_ {
+    (1..=6u8).filter(move |&cl| {
+        (0..4).any(|p| {
+            let x = SystemId::new(cl, p);
+            s.in_play & x.bit() != 0 && s.sys(x).ships_of(Owner::Empire).total() > 0
+        })
+    })
 }
 
 /// The Imperial Council's place in the Court.

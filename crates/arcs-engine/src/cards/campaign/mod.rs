@@ -53,6 +53,7 @@ pub static REPRINTS: &[(&str, &str)] = &[
     ("ARCS-F608", "ARCS-BC19"), // Loyal Empaths
     ("ARCS-F609", "ARCS-BC21"), // Loyal Keepers
     ("ARCS-F610", "ARCS-BC25"), // Galactic Bards
+    ("ARCS-F117", "ARCS-BC25"), // Galactic Bards (the Steward's)
     ("ARCS-F611", "ARCS-BC10"), // Spacing Union
     ("ARCS-F612", "ARCS-BC11"), // Arms Union
     ("ARCS-F622", "ARCS-BC10"),

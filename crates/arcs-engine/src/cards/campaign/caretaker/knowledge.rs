@@ -115,7 +115,7 @@ pub static LIBRARIANS: Behavior = Behavior {
             s.push(Effect::AttachLibrarians { seat, card }.into());
         }
     }),
-    after_secure: Some(|s, seat, card, pos| {
+    after_secure: Some(|s, seat, card, _secured, pos| {
         if !s.lore_deck.is_empty() {
             s.push(Effect::Librarians { seat, card, pos }.into());
         }

@@ -1,6 +1,11 @@
-//! The Steward (Fate Set 1, an "A" Fate), Act I: its setup (F101A), its
-//! objective (F101B), Imperial Authority (F102) and Dealmakers (F103).
-//! Campaign rules p8, p10–11, p14; `reference/campaign.md` §2.1.
+//! The Steward (Fate Set 1, an "A" Fate). Act I here: its setup (F101A),
+//! its objective (F101B), Imperial Authority (F102), Dealmakers (F103), its
+//! Resolution (F104) and the cards it brings (F105–F111). Act II in
+//! [`act_two`], Act III in [`act_three`]. Campaign rules p8, p10–11, p14;
+//! `reference/campaign.md` §2.1.
+
+pub mod act_three;
+pub mod act_two;
 
 use crate::actions::court::{self, OthersAgents};
 use crate::campaign::fates::{advance_objective, FateDef, FateEvent};
@@ -24,17 +29,32 @@ pub static CARDS: &[&Behavior] = &[
     &EMPIRE_FALLS,
     &LESSER_REGENT,
     &LESSER_REGENT_2,
+    &act_two::IMPERIAL_QUORUM,
+    &act_two::NAVY_REPRISAL,
+    &act_two::COUNCIL_INSIDERS,
+    &act_two::IMPERIAL_DEFECTORS,
+    &act_two::IMPERIAL_DEFECTORS_2,
+    &act_two::LESSER_REGENT_3,
+    &act_two::LESSER_REGENT_4,
+    &act_three::IMPERIAL_SPONSOR,
+    &act_three::AUTHORITY_WAR,
+    &act_three::AUTHORITY_ESCALATION,
+    &act_three::AUTHORITY_PEACE,
 ];
 
 /// The Fate.
 pub static FATE: FateDef = FateDef {
     number: 1,
     card: "ARCS-FATE01",
-    setup: [Some(setup_act_one), None, None],
+    setup: [
+        Some(setup_act_one),
+        Some(act_two::setup),
+        Some(act_three::setup),
+    ],
     resolution: Some(resolution),
-    resolutions: ["ARCS-F104", ""],
+    resolutions: ["ARCS-F104", "ARCS-F114"],
     on: Some(objective),
-    grand: None,
+    grand: Some(act_three::grand),
     final_objective: false,
     leave: None,
 };
@@ -56,20 +76,21 @@ fn setup_act_one(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     );
 }
 
-fn id(code: &str) -> CardId {
+pub(super) fn id(code: &str) -> CardId {
     CardId::parse(code).expect("a Steward card")
 }
 
-fn ids(codes: &[&str]) -> Vec<CardId> {
+pub(super) fn ids(codes: &[&str]) -> Vec<CardId> {
     codes.iter().map(|c| id(c)).collect()
 }
 
 /// The Steward's Resolution card for the Act that ended (the
-/// Intermission's step A, p28). Its Act II Resolution (F114) is not built
-/// yet: the Steward cannot play Act II.
+/// Intermission's step A, p28): F104 or F114.
 fn resolution(s: &mut GameState, seat: Seat, act: u8, done: bool, ev: &mut dyn Sink) {
-    if act == 1 {
-        resolve_act_one(s, seat, done, ev);
+    match act {
+        1 => resolve_act_one(s, seat, done, ev),
+        2 => act_two::resolve(s, seat, done, ev),
+        _ => {}
     }
 }
 
@@ -128,11 +149,17 @@ fn resolve_act_one(s: &mut GameState, seat: Seat, done: bool, ev: &mut dyn Sink)
     }
 }
 
+/// The Steward's objective of the Act: F101B or F112B (Act III has grand
+/// ambitions instead).
+fn objective(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
+    crate::campaign::fates::act_objective(s, me, e, ev, [objective_act_one, act_two::objective]);
+}
+
 /// F101B. *Consolidate Your Imperial Power*: each time the Steward wins an
 /// ambition while the First Regent, advance 1 for each Power it gains from
 /// it, the bonus city Power included (docs/rulings.md
 /// R-CAMP-STEWARD-WIN).
-fn objective(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
+fn objective_act_one(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn Sink) {
     let FateEvent::AmbitionWon {
         seat,
         ambition,
@@ -347,7 +374,7 @@ pub static IMPERIAL_PROTECTORS: Behavior = Behavior {
 /// Regent, F110, F111, F120, F121): with the zero marker on the lead card,
 /// as for any card's declaration (AMB-29), within the Believer's Faith
 /// laws.
-const LESSER_REGENT_PRELUDE: &[crate::cards::PreludeAbility] = &[crate::cards::PreludeAbility {
+pub(super) const LESSER_REGENT_PRELUDE: &[crate::cards::PreludeAbility] = &[crate::cards::PreludeAbility {
     what: "declare any ambition",
     discard: true,
     first: false,
