@@ -132,7 +132,7 @@ fn config_validation() {
             "BC01".into(),
             "BC02".into(),
             "BC03".into(),
-            "F116".into(),
+            "F1007".into(),
         ]),
         ..Config::base(3)
     };

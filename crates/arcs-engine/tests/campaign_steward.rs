@@ -249,3 +249,54 @@ fn random_games_with_the_stewards_resolution_cards_keep_every_invariant() {
         seen[0], seen[1], seen[2]
     );
 }
+
+/// The Steward's Act II (F112–F121) in play: random games from an Act II
+/// table with Imperial Quorum in the rules booklet, the Act II Resolution's
+/// cards in the Court and its deck, Imperial ships on the map and an
+/// Outlaw, every invariant checked after each step (the Quorum's three
+/// steps, Navy Reprisal, Council Insiders, the Imperial Defectors).
+#[test]
+fn random_games_with_the_stewards_act_two_keep_every_invariant() {
+    let n = common::games(30);
+    let mut seen = [0u32; 3];
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let extra = "act 2\nobjective P1 22\nbooklet F113\nP1 guild F116 F120\ntitle P2 outlaw\n\
+                     court F115 F118 F119 CC01\ncourt-deck F121 F117 CC02 CC03 CC04\n\
+                     system 5.1: empire 2 ships\nsystem 6.2: empire ship\ntrust fuel 1\n";
+        let mut g = common::table_with("Steward", players, 5100 + i, extra);
+        common::play_act_randomly(&mut g, i);
+        seen[0] += common::logged(&g, "Imperial Quorum") as u32;
+        seen[1] += common::logged(&g, "Navy Reprisal:") as u32;
+        seen[2] += common::logged(&g, "Imperial Defectors:") as u32;
+    }
+    eprintln!(
+        "{n} games: Imperial Quorum {}, Navy Reprisal {}, Imperial Defectors {}",
+        seen[0], seen[1], seen[2]
+    );
+    assert!(seen[0] > 0, "no game resolved the Imperial Quorum");
+}
+
+/// The Steward's Act III (F122–F126): random games from an Act III table
+/// with Imperial Sponsor and Govern with Authority, an Outlaw with a city
+/// under the Empire, every invariant checked after each step.
+#[test]
+fn random_games_with_the_stewards_act_three_keep_every_invariant() {
+    let n = common::games(30);
+    let mut seen = [0u32; 2];
+    for i in 0..n {
+        let players = 2 + (i % 3) as u8;
+        let extra = "act 3\nbooklet F113 F123\nimperium authority yes\nimperium sponsored empath\n\
+                     title P2 outlaw\nsystem 2.1: empire 2 ships\nsystem 5.1: empire ship\n\
+                     trust relic 1 weapon 1\n";
+        let mut g = common::table_with("Steward", players, 6100 + i, extra);
+        common::play_act_randomly(&mut g, i);
+        seen[0] += common::logged(&g, "Imperial Sponsor") as u32;
+        seen[1] += common::logged(&g, "Govern with Authority") as u32;
+    }
+    eprintln!(
+        "{n} games: Imperial Sponsor {}, Govern with Authority {}",
+        seen[0], seen[1]
+    );
+    assert!(seen[0] > 0, "no game resolved Imperial Sponsor");
+}

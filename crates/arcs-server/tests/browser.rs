@@ -1031,7 +1031,7 @@ async fn play_whole_games_by_clicking() {
                 mode: Some("campaign".into()),
                 fates: Some(vec![
                     "Caretaker".into(),
-                    "Magnate".into(),
+                    "Steward".into(),
                     "Advocate".into(),
                 ]),
                 bot_delay_ms: Some(0),
@@ -1066,13 +1066,20 @@ async fn play_whole_games_by_clicking() {
     )
     .await;
     table.shoot("campaign-fates-act-three").await;
-    // The Caretaker's Act III edict is in the rules booklet on the page.
+    // The Caretaker's and the Steward's Act III edicts are in the rules
+    // booklet on the page, and Govern with Authority is the Policy's card.
     let text = table.js("return document.body.textContent;").await;
-    assert!(
-        text.as_str()
-            .is_some_and(|s| s.contains("Golems Sate Their Appetite")),
-        "the rules booklet lists the Caretaker's edict"
-    );
+    for (words, what) in [
+        ("Golems Sate Their Appetite", "the Caretaker's edict"),
+        ("Imperial Sponsor", "the Steward's edict"),
+        ("(Govern with Authority)", "the Steward's Govern cards"),
+        ("Sponsored token:", "where the Sponsored token lies"),
+    ] {
+        assert!(
+            text.as_str().is_some_and(|s| s.contains(words)),
+            "the campaign panel shows {what}"
+        );
+    }
     let (clicks, _) = table
         .play_up_to(&act3, "campaign-fates-act-three", Some(15))
         .await;

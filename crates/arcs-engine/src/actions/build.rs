@@ -167,7 +167,9 @@ pub fn targets(s: &GameState, seat: Seat) -> impl Iterator<Item = (BuildTarget, 
     let st = s.seat(seat);
     let m = mods(s, seat);
     systems_in(candidates(s, seat, m)).flat_map(move |sys| {
-        let mut v: arrayvec::ArrayVec<(BuildTarget, SystemId), 4> = arrayvec::ArrayVec::new();
+        // At most 6: a city (or a Prospectors city), a starport, a Cloud City,
+        // a Free city, a Free starport and a ship.
+        let mut v: arrayvec::ArrayVec<(BuildTarget, SystemId), 6> = arrayvec::ArrayVec::new();
         let here = presence(s, seat, sys);
         // Prospectors (F322): a city without a Loyal piece there.
         if !here

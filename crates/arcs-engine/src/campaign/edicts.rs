@@ -171,9 +171,9 @@ pub fn subject(s: &GameState, x: Seat) -> bool {
     let empire = |sys: SystemId| s.controller(sys) == Some(Owner::Empire);
     let city = s.systems_in_play().any(|sys| {
         empire(sys)
-            && s.sys(sys).buildings().any(|(_, b)| {
-                b.owner == x.owner() && b.kind == crate::state::BuildingKind::City
-            })
+            && s.sys(sys)
+                .buildings()
+                .any(|(_, b)| b.owner == x.owner() && b.kind == crate::state::BuildingKind::City)
     });
     city || s.flagship_at(x).is_some_and(empire)
 }

@@ -200,6 +200,16 @@ pub fn declare_allowed(s: &GameState, seat: Seat, a: Ambition) -> bool {
     }
 }
 
+/// "Declare any ambition" (Populist Demands, the Lesser Regents): each
+/// ambition `seat` may declare now — none without an available marker,
+/// and only those the sided cards' laws allow.
+pub fn any_ambition(s: &GameState, seat: Seat) -> impl Iterator<Item = Ambition> + '_ {
+    let marker = s.best_available_marker().is_some();
+    Ambition::ALL
+        .into_iter()
+        .filter(move |a| marker && declare_allowed(s, seat, *a))
+}
+
 /// `seat` declared `a` (the Ideal a Faithful play places, ARCS-F823).
 #[inline]
 pub fn declared(s: &mut GameState, seat: Seat, a: Ambition, ev: &mut dyn Sink) {

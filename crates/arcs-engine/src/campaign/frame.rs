@@ -528,7 +528,8 @@ impl CampaignFrame {
             }
             Endow { fr, given } => {
                 // As for the Weapons: the next state first.
-                let (Some(x), Choice::Resource(r)) = (edicts::endow_target(s, given), choice) else {
+                let (Some(x), Choice::Resource(r)) = (edicts::endow_target(s, given), choice)
+                else {
                     s.pop();
                     return;
                 };

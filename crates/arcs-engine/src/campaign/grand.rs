@@ -198,9 +198,10 @@ mod tests {
     }
 
     #[test]
-    fn without_fate_predicates_act_three_scoring_adds_nothing() {
-        // The Fates registered today have no Act III parts: no gain.
-        let mut s = state("chapter 2\nfate P1 Steward\nP1 power 5");
+    fn no_grand_ambition_fulfilled_adds_nothing() {
+        // The Steward as an Outlaw fulfils neither of its grand ambitions
+        // (F122B: both need a Regent): no gain, and no final objective.
+        let mut s = state("chapter 2\nfate P1 Steward\ntitle P1 outlaw\nP1 power 5");
         score_fates(&mut s, &mut NoEvents);
         assert_eq!(s.seat(Seat(0)).power, 5);
         check_final_objectives(&mut s, &mut NoEvents);

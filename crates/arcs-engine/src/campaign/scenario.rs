@@ -351,6 +351,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
         "commonwealth",
         "monopoly",
         "faith",
+        "imperium",
         "faithful-stack",
         "scrapped-actions",
         "booklet",

@@ -163,7 +163,7 @@ card_families! {
     Partisan(super::campaign::partisan::Effect),
     /// The Advocate's cards (campaign/advocate.rs).
     Advocate(super::campaign::advocate::Effect),
-    /// The Steward's cards (campaign/steward.rs).
+    /// The Steward's cards (campaign/steward/mod.rs).
     Steward(super::campaign::steward::Effect),
     /// The Steward's Act II (cards/campaign/steward/act_two.rs).
     StewardActTwo(super::campaign::steward::act_two::Effect),

@@ -548,6 +548,13 @@ fn registry() -> &'static [Option<(&'static Behavior, u64)>] {
                 v[c.0 as usize] = v[o.0 as usize];
             }
         }
+        // A card listed twice in the catalog (the Steward's F112A–F114: the
+        // seed names them twice) behaves the same under either entry.
+        for (i, c) in cat.cards.iter().enumerate() {
+            if let Some(first) = cat.lookup(&c.id).filter(|f| f.0 as usize != i) {
+                v[i] = v[first.0 as usize];
+            }
+        }
         v
     })
 }

@@ -406,7 +406,7 @@ function render() {
   panels.renderCourt($("court"), v, data, has);
   panels.renderDraft($("draft"), v, data, has);
   panels.renderPlayers($("players"), v, snap, data, has);
-  showFirstTarget($("players"));
+  showTargets($("players"));
   renderLog($("log"), v, data, snap);
   panels.renderOverlay($("overlay"), v, snap, data, dismissed, closeOverlay, continueCampaign, reopened);
   $("results").hidden = !(v.outcome && dismissed("results"));
@@ -448,14 +448,23 @@ function startSpots(v) {
   return out;
 }
 
-/** Scrolls a panel that scrolls by itself so that the first thing the
- *  decision names (a slot, a card, a player) is in sight. */
-function showFirstTarget(box) {
-  const first = box.querySelector("[data-target]");
-  if (!first) return;
-  const r = first.getBoundingClientRect();
+// A smaller window shrinks the players' panel: keep what the decision
+// names there in sight.
+addEventListener("resize", () => showTargets($("players")));
+
+/** Scrolls a panel that scrolls by itself so that what the decision
+ *  names there (slots, cards, players) is in sight: all of it when it fits
+ *  the panel (three Guild cards of two strips), else from the first. */
+function showTargets(box) {
+  const rects = [...box.querySelectorAll("[data-target]")]
+    .filter((e) => e.getClientRects().length)
+    .map((e) => e.getBoundingClientRect());
+  if (!rects.length) return;
+  const top = Math.min(...rects.map((r) => r.top));
+  const bottom = Math.max(...rects.map((r) => r.bottom));
   const q = box.getBoundingClientRect();
-  if (r.top < q.top || r.bottom > q.bottom) box.scrollTop += r.top - q.top - 4;
+  if (bottom - top > q.height - 8 || top < q.top) box.scrollTop += top - q.top - 4;
+  else if (bottom > q.bottom) box.scrollTop += bottom - q.bottom + 4;
 }
 
 /** The decision the choice list shows (a new one starts at its top). */

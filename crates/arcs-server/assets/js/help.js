@@ -20,6 +20,15 @@ export async function loadHelp() {
   }
 }
 
+/** Cards whose questions a topic of their own explains. */
+const CARD_TOPIC = {
+  "ARCS-F113": "imperium",
+  "ARCS-F122A": "imperium",
+  "ARCS-F123": "imperium",
+  "ARCS-F821": "faith",
+  "ARCS-F827": "faith",
+};
+
 /** The topic a prompt asks about. */
 export function topicOf(prompt) {
   const kind = prompt && prompt.kind;
@@ -36,6 +45,7 @@ export function topicOf(prompt) {
     case "consent": return "summit";
     case "mulligan": return "chapter";
     case "campaign": return "campaign";
+    case "card": return CARD_TOPIC[prompt.card] || "goal";
     default: return "goal";
   }
 }

@@ -862,7 +862,8 @@ mod tests {
     fn resolution_cards_are_implemented() {
         assert!(crate::cards::implemented(card("F704")));
         assert!(crate::cards::implemented(card("F714")));
-        assert!(!crate::cards::implemented(card("F114")));
+        // A B Fate's Resolution (the Hegemon's Act II) is not built yet.
+        assert!(!crate::cards::implemented(card("F1005")));
     }
 
     /// F714, completed: the Act II Imperial Defectors scrapped, the Mass

@@ -426,14 +426,7 @@ impl Procedure for Effect {
         use Effect::*;
         match *self {
             Populist { seat, .. } => {
-                if s.best_available_marker().is_some() {
-                    out.extend(
-                        Ambition::ALL
-                            .into_iter()
-                            .filter(|a| crate::campaign::fates::declare_allowed(s, seat, *a))
-                            .map(Choice::Declare),
-                    );
-                }
+                out.extend(crate::campaign::fates::any_ambition(s, seat).map(Choice::Declare));
                 out.push(Choice::Done);
             }
             Intrigue { .. } => {

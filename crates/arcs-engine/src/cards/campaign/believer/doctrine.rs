@@ -293,10 +293,7 @@ pub fn act_setup(s: &mut GameState, ev: &mut dyn Sink) {
     if act != 3 || f.doctrine.is_none() {
         return;
     }
-    let side = f.majority();
-    if let Some(f) = faith_mut(s) {
-        f.doctrine = Some(side);
-    }
+    let side = doctrine_from_majority(s);
     log!(
         ev,
         "setup",
@@ -305,6 +302,16 @@ pub fn act_setup(s: &mut GameState, ev: &mut dyn Sink) {
          tie).",
         side.name()
     );
+}
+
+/// Act III: the Doctrine card turns to the Ideal with more markers on
+/// ambition boxes (Wisdom on a tie); returns that side.
+fn doctrine_from_majority(s: &mut GameState) -> Ideal {
+    let side = faith(s).majority();
+    if let Some(f) = faith_mut(s) {
+        f.doctrine = Some(side);
+    }
+    side
 }
 
 // ------------------------------------------------------------ Act II
@@ -599,11 +606,8 @@ pub(super) fn resolve_act_two(s: &mut GameState, seat: Seat, done: bool, ev: &mu
 pub(super) fn setup_act_three(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     add_law(s, DOMINANT_FAITH);
     add_law(s, BREAKING_THE_FAITH);
+    let side = doctrine_from_majority(s);
     let f = faith(s);
-    let side = f.majority();
-    if let Some(f) = faith_mut(s) {
-        f.doctrine = Some(side);
-    }
     log!(
         ev,
         "setup",

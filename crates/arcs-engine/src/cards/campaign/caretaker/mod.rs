@@ -1488,9 +1488,21 @@ pub fn check(s: &GameState) -> Result<(), String> {
     let g = golems(s);
     // F508–F511: an Unstable card is in the Court, its deck or discard
     // pile only while its Golem is in play.
+    // A Golem set aside while its holder names the Rival it passes to
+    // (Effect::Pass) is still in play.
+    let passing = |k: usize| {
+        s.stack.iter().any(|f| {
+            matches!(
+                f,
+                crate::flow::Frame::Card(crate::cards::frame::CardFrame::Caretaker(
+                    Effect::Pass { golem, .. }
+                )) if *golem as usize == k
+            )
+        })
+    };
     for (k, code) in resolution::UNSTABLE.iter().enumerate() {
         let card = CardId::parse(code).expect("an Unstable card");
-        let out = !resolution::in_play(g[k]);
+        let out = !resolution::in_play(g[k]) && !passing(k);
         let present = s.court.iter().any(|p| p.card == Some(card))
             || s.court_deck.contains(&card)
             || s.court_discard.contains(&card);

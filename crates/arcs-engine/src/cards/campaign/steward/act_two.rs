@@ -53,7 +53,10 @@ pub(super) fn objective(s: &mut GameState, me: Seat, e: &FateEvent, ev: &mut dyn
     } else {
         0
     };
-    let trust = s.campaign().map_or(0, |c| c.trust_total()).min(u8::MAX as u32) as u8;
+    let trust = s
+        .campaign()
+        .map_or(0, |c| c.trust_total())
+        .min(u8::MAX as u32) as u8;
     if clusters + trust == 0 {
         return;
     }
@@ -188,10 +191,14 @@ fn most_built(s: &GameState, kind: BuildingKind) -> Option<Seat> {
 
 fn quorum_step(s: &mut GameState, card: CardId, step: u8, ev: &mut dyn Sink) {
     s.pop();
-    let (kind, what) = if step == 1 {
-        (BuildingKind::Starport, "take the Imperial Action")
+    let (kind, built_most, what) = if step == 1 {
+        (
+            BuildingKind::Starport,
+            "starports",
+            "take the Imperial Action",
+        )
     } else {
-        (BuildingKind::City, "change the Policy")
+        (BuildingKind::City, "cities", "change the Policy")
     };
     match most_built(s, kind) {
         Some(seat) => s.push(Effect::QuorumMay { seat, card, step }.into()),
@@ -199,8 +206,7 @@ fn quorum_step(s: &mut GameState, card: CardId, step: u8, ev: &mut dyn Sink) {
             ev,
             "edict",
             None,
-            "Imperial Quorum: no single Regent has built the most {}s; nobody may {what}.",
-            kind.name()
+            "Imperial Quorum: no single Regent has built the most {built_most}; nobody may {what}."
         ),
     }
 }
@@ -219,8 +225,7 @@ pub static NAVY_REPRISAL: Behavior = Behavior {
     }),
     on_secured: Some(|s, seat, card, _| {
         s.court_deck.bury(card);
-        if reprisal_clusters(s).next().is_some() || shared::imperial_clusters(s).next().is_some()
-        {
+        if reprisal_clusters(s).next().is_some() || shared::imperial_clusters(s).next().is_some() {
             s.push(Effect::Reprisal { seat, card }.into());
         }
     }),
@@ -296,9 +301,9 @@ fn reprisal(s: &mut GameState, cluster: Option<u8>, ev: &mut dyn Sink) {
 /// Clusters where Navy Reprisal's Crisis would hit something.
 fn reprisal_clusters(s: &GameState) -> impl Iterator<Item = u8> + '_ {
     (1..=6u8).filter(move |&cl| {
-        systems(s, Some(cl)).into_iter().any(|x| {
-            s.sys(x).ships_of(Owner::Empire).total() > 0 && !outlaws_in(s, x).is_empty()
-        })
+        systems(s, Some(cl))
+            .into_iter()
+            .any(|x| s.sys(x).ships_of(Owner::Empire).total() > 0 && !outlaws_in(s, x).is_empty())
     })
 }
 
@@ -469,7 +474,9 @@ impl Procedure for Effect {
             Effect::Reprisal { .. } => {
                 "resolve the Crisis in a cluster, or hit the Imperial ships of a cluster?".into()
             }
-            Effect::ReprisalCluster { hit: false, .. } => "resolve the Crisis in which cluster?".into(),
+            Effect::ReprisalCluster { hit: false, .. } => {
+                "resolve the Crisis in which cluster?".into()
+            }
             Effect::ReprisalCluster { hit: true, .. } => {
                 "hit every Imperial ship in which cluster?".into()
             }
@@ -681,7 +688,8 @@ mod tests {
     fn most_built_counts_and_ties() {
         let s = table("system 1.1: P1 starport\nsystem 2.1: P2 starport\n");
         assert_eq!(most_built(&s, BuildingKind::Starport), None);
-        let s = table("system 1.1: P1 starport\nsystem 1.2: P1 starport\nsystem 2.1: P2 starport\n");
+        let s =
+            table("system 1.1: P1 starport\nsystem 1.2: P1 starport\nsystem 2.1: P2 starport\n");
         assert_eq!(most_built(&s, BuildingKind::Starport), Some(Seat(0)));
         assert_eq!(built(&s, Seat(0), BuildingKind::Starport), 2);
         // An Outlaw's starports do not make it the Quorum's Regent.

@@ -374,20 +374,20 @@ pub static IMPERIAL_PROTECTORS: Behavior = Behavior {
 /// Regent, F110, F111, F120, F121): with the zero marker on the lead card,
 /// as for any card's declaration (AMB-29), within the Believer's Faith
 /// laws.
-pub(super) const LESSER_REGENT_PRELUDE: &[crate::cards::PreludeAbility] = &[crate::cards::PreludeAbility {
-    what: "declare any ambition",
-    discard: true,
-    first: false,
-    once_per_turn: false,
-    possible: |s, seat| {
-        s.best_available_marker().is_some()
-            && crate::cards::may_declare(s, seat)
-            && Ambition::ALL
-                .iter()
-                .any(|a| crate::campaign::fates::declare_allowed(s, seat, *a))
-    },
-    run: |s, seat, card, _| s.push(Effect::Declare { seat, card }.into()),
-}];
+pub(super) const LESSER_REGENT_PRELUDE: &[crate::cards::PreludeAbility] =
+    &[crate::cards::PreludeAbility {
+        what: "declare any ambition",
+        discard: true,
+        first: false,
+        once_per_turn: false,
+        possible: |s, seat| {
+            crate::cards::may_declare(s, seat)
+                && crate::campaign::fates::any_ambition(s, seat)
+                    .next()
+                    .is_some()
+        },
+        run: |s, seat, card, _| s.push(Effect::Declare { seat, card }.into()),
+    }];
 
 /// F110 / F111 Lesser Regent (Guild, Psionic).
 pub static LESSER_REGENT: Behavior = Behavior {
@@ -522,14 +522,7 @@ impl Procedure for Effect {
             Effect::Secure { seat, .. } => court::secure_choices(s, seat, out),
             Effect::TaxFrom { .. } => out.extend([Choice::Yes, Choice::No]),
             Effect::Declare { seat, .. } => {
-                if s.best_available_marker().is_some() {
-                    out.extend(
-                        Ambition::ALL
-                            .into_iter()
-                            .filter(|a| crate::campaign::fates::declare_allowed(s, seat, *a))
-                            .map(Choice::Declare),
-                    );
-                }
+                out.extend(crate::campaign::fates::any_ambition(s, seat).map(Choice::Declare));
             }
         }
     }
@@ -678,9 +671,8 @@ mod tests {
         crate::cards::testing::family_scenarios(super::CARDS);
     }
 
-    /// The Steward at the end of Act I. The Intermission cannot be played
-    /// through with the Steward yet (its Act II is not built), so its
-    /// Resolution is run by itself here.
+    /// The Steward at the end of Act I, its Resolution run by itself (the
+    /// Intermission's scenarios are `f104-*.scn`).
     fn end_of_act_one() -> GameState {
         let text = "players 3\nmode campaign\nfate P1 Steward\nP1 guild F103\nP1 lore F102\n\
                     court CC01 CC02 CC03 CC04\nsystem 1.1: P1 3 ships\nsystem 2.1: P2 ship\n\
