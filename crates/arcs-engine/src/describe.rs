@@ -726,7 +726,20 @@ impl Describer<'_> {
     }
 
     fn prelude(&self, card: CardId, n: u8) -> String {
-        let name = card_name(card);
+        let mut name = card_name(card).to_string();
+        // Two cards alike held (two Lesser Regents, a reprint beside its
+        // original): "your second Lesser Regent".
+        if self.seat_ok(self.seat) {
+            let alike: Vec<CardId> = crate::cards::held(self.s, self.seat)
+                .filter(|c| card_name(*c) == card_name(card))
+                .collect();
+            if alike.len() > 1 {
+                if let Some(i) = alike.iter().position(|c| *c == card) {
+                    let nth = ["first", "second", "third", "fourth"];
+                    name = format!("your {} {name}", nth.get(i).unwrap_or(&"other"));
+                }
+            }
+        }
         let ability = crate::cards::behavior(card).and_then(|b| b.preludes.get(n as usize));
         match ability {
             Some(p) if p.discard => format!("Discard {name} to {}", p.what),
