@@ -298,6 +298,18 @@ fn parse_ambition(line: &Line, w: &str) -> Result<Ambition, ScenarioError> {
     Ambition::parse(w).map_or_else(|| err(line, format!("unknown ambition {w:?}")), Ok)
 }
 
+/// A unit test's table: the state a scenario's setup lines build (panics
+/// on a bad text, which is the test's own).
+#[cfg(test)]
+pub(crate) fn test_state(text: &str) -> crate::state::GameState {
+    Scenario::parse(text)
+        .unwrap_or_else(|e| panic!("{text}\n{e:?}"))
+        .build()
+        .unwrap_or_else(|e| panic!("{text}\n{e:?}"))
+        .state()
+        .clone()
+}
+
 /// Reads a die face: 1..6 (components.md §4 order) or its content, e.g.
 /// `hit+intercept`, `2hit`, `blank`, `intercept+2key`, `buildinghit+self`.
 pub fn parse_face(kind: DieKind, w: &str) -> Option<u8> {

@@ -232,12 +232,14 @@ fn intermission_phases_and_fate_checks() {
         &with(&format!("{CAMPAIGN}phase setup act 2"), "expect act 1"),
         "act",
     );
-    // A seat that keeps an A Fate into Act II needs that Fate's Act II
-    // cards; a seat that failed needs two drawable Fates: said plainly.
+    // A seat that keeps an A Fate into Act II plays its Act II (every A
+    // Fate has one); a seat that failed keeps it too while no B Fate is
+    // built (R-CAMP-KEEP-UNBUILT).
     let kept = format!("{CAMPAIGN}fate P1 Steward\nobjective P1 0\nphase intermission");
-    fails(&with(&kept, "expect act 2"), "not implemented yet");
+    passes(&with(&kept, "expect act 2\nexpect booklet has F113"));
+    fails(&with(&kept, "expect booklet lacks F113"), "booklet");
     let failed = format!("{CAMPAIGN}fate P1 Steward\nobjective P1 5\nphase intermission");
-    fails(&with(&failed, "expect act 2"), "Fate");
+    passes(&with(&failed, "expect act 2\nexpect fate P1 Steward"));
     // Malformed phases.
     fails(
         &with(&format!("{CAMPAIGN}phase intermission g"), ""),

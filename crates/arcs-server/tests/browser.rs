@@ -1066,11 +1066,23 @@ async fn play_whole_games_by_clicking() {
     )
     .await;
     table.shoot("campaign-fates-act-three").await;
-    // The Caretaker's and the Steward's Act III edicts are in the rules
-    // booklet on the page, and Govern with Authority is the Policy's card.
+    // The Caretaker's Act III edict is in the rules booklet on the page.
+    let text = table.js("return document.body.textContent;").await;
+    assert!(
+        text.as_str()
+            .is_some_and(|s| s.contains("Golems Sate Their Appetite")),
+        "the rules booklet lists the Caretaker's edict"
+    );
+    let (clicks, _) = table
+        .play_up_to(&act3, "campaign-fates-act-three", Some(15))
+        .await;
+    assert!(clicks >= 15, "Act III was not played on: {clicks} clicks");
+    // Once every Fate is set up: the Steward's Act III edict is in the
+    // booklet, Govern with Authority is the Policy's card and the panel
+    // says where the Sponsored token lies.
+    table.shoot("campaign-steward-act-three").await;
     let text = table.js("return document.body.textContent;").await;
     for (words, what) in [
-        ("Golems Sate Their Appetite", "the Caretaker's edict"),
         ("Imperial Sponsor", "the Steward's edict"),
         ("(Govern with Authority)", "the Steward's Govern cards"),
         ("Sponsored token:", "where the Sponsored token lies"),
@@ -1080,10 +1092,6 @@ async fn play_whole_games_by_clicking() {
             "the campaign panel shows {what}"
         );
     }
-    let (clicks, _) = table
-        .play_up_to(&act3, "campaign-fates-act-three", Some(15))
-        .await;
-    assert!(clicks >= 15, "Act III was not played on: {clicks} clicks");
     let errors = table.js("return window.arcsErrors.length;").await;
     assert_eq!(errors, Value::from(0));
     table.client.close().await.unwrap();

@@ -135,6 +135,17 @@ pub fn govern(s: &mut GameState, fr: Seat, enforce: bool, ev: &mut dyn Sink) {
     }
 }
 
+/// The Policies other than the current one (a change of Policy, p20).
+pub fn other_policies(s: &GameState, out: &mut Vec<Choice>) {
+    let now = s.campaign().map(|c| c.policy());
+    out.extend(
+        Policy::ALL
+            .into_iter()
+            .filter(|p| Some(*p) != now)
+            .map(Choice::Policy),
+    );
+}
+
 /// Puts the Govern card of `p` on top (p20).
 pub fn change_policy(s: &mut GameState, fr: Seat, p: Policy, ev: &mut dyn Sink) {
     let Some(c) = s.campaign_mut() else { return };

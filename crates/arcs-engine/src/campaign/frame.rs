@@ -2,7 +2,7 @@
 //! `Frame::Campaign` here: who decides, the prompt, the legal choices,
 //! resolution, automatic stages, and the words for each choice.
 
-use super::{council, crises, edicts, events, setup, EventIcon, Policy};
+use super::{council, crises, edicts, events, setup, EventIcon};
 use crate::choice::{Choice, Prompt};
 use crate::event::Sink;
 use crate::flow::Frame;
@@ -367,15 +367,7 @@ impl CampaignFrame {
                 Choice::Resolve(EventIcon::Edict),
             ]),
             Govern { .. } => out.extend([Choice::Yes, Choice::No]),
-            ChangePolicy { .. } => {
-                let now = s.campaign().map(|c| c.policy());
-                out.extend(
-                    Policy::ALL
-                        .into_iter()
-                        .filter(|p| Some(*p) != now)
-                        .map(Choice::Policy),
-                );
-            }
+            ChangePolicy { .. } => edicts::other_policies(s, out),
             Demand { fr, idx } => edicts::demand_choices(s, fr, idx, out),
             Requisition { fr } => edicts::requisition_choices(s, fr, out),
             Slipstream { seat } => super::flagship::slipstream_choices(s, seat, out),

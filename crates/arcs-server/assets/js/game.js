@@ -456,6 +456,7 @@ addEventListener("resize", () => showTargets($("players")));
  *  names there (slots, cards, players) is in sight: all of it when it fits
  *  the panel (three Guild cards of two strips), else from the first. */
 function showTargets(box) {
+  if (!box) return;
   const rects = [...box.querySelectorAll("[data-target]")]
     .filter((e) => e.getClientRects().length)
     .map((e) => e.getBoundingClientRect());

@@ -1561,12 +1561,7 @@ mod tests {
             "players 3\nmode campaign\ncourt CC01 CC02 CC03\nfate P1 Caretaker\n\
              P1 lore F502 F503\nbooklet F505 F506\n{extra}"
         );
-        crate::scenario::Scenario::parse(&text)
-            .unwrap()
-            .build()
-            .unwrap()
-            .state()
-            .clone()
+        crate::scenario::test_state(&text)
     }
 
     #[test]
@@ -1642,12 +1637,7 @@ mod tests {
         let text = "players 2\nmode campaign\ncourt CC01 CC02 CC03\n\
                     P2 cities 4\nP2 resources fuel fuel -\ngolem warrior slot P2 3 awake\n\
                     P1 resources relic relic\n";
-        let mut s = crate::scenario::Scenario::parse(text)
-            .unwrap()
-            .build()
-            .unwrap()
-            .state()
-            .clone();
+        let mut s = crate::scenario::test_state(text);
         s.return_cities(Seat(1), 1, &mut NoEvents);
         let g = s.campaign().unwrap().golems[0];
         assert_eq!(

@@ -499,13 +499,7 @@ impl Procedure for Effect {
             Effect::Quorum { .. } => {}
             Effect::QuorumMay { step: 1, .. } => out.extend([Choice::Yes, Choice::No]),
             Effect::QuorumMay { .. } => {
-                let now = s.campaign().map(|c| c.policy());
-                out.extend(
-                    Policy::ALL
-                        .into_iter()
-                        .filter(|p| Some(*p) != now)
-                        .map(Choice::Policy),
-                );
+                crate::campaign::edicts::other_policies(s, out);
                 out.push(Choice::No);
             }
             Effect::Reprisal { .. } => {
@@ -674,12 +668,7 @@ mod tests {
             "players 3\nmode campaign\nact 2\nfate P1 Steward\ncourt CC01 CC02 CC03 CC04\n\
              system 1.1: P1 3 ships\nsystem 2.1: P2 ship\nsystem 3.1: P3 ship\n{extra}"
         );
-        crate::scenario::Scenario::parse(&text)
-            .unwrap()
-            .build()
-            .unwrap()
-            .state()
-            .clone()
+        crate::scenario::test_state(&text)
     }
 
     /// F113's note: cities and starports on a Flagship board count; the

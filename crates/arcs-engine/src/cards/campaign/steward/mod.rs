@@ -677,12 +677,7 @@ mod tests {
         let text = "players 3\nmode campaign\nfate P1 Steward\nP1 guild F103\nP1 lore F102\n\
                     court CC01 CC02 CC03 CC04\nsystem 1.1: P1 3 ships\nsystem 2.1: P2 ship\n\
                     system 3.1: P3 ship\n";
-        crate::scenario::Scenario::parse(text)
-            .unwrap()
-            .build()
-            .unwrap()
-            .state()
-            .clone()
+        crate::scenario::test_state(text)
     }
 
     fn in_deck(s: &GameState, code: &str) -> bool {
