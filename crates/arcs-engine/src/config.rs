@@ -725,12 +725,8 @@ impl Config {
                 ))
             }
             FateSelection::Draw(None) => {
-                let all = fates::group(letter);
-                let playable: Vec<CardId> = all
-                    .iter()
-                    .copied()
-                    .filter(|f| fates::plays(*f, act))
-                    .collect();
+                // Those that play this Act and every later one.
+                let playable: Vec<CardId> = fates::playable(letter);
                 // R-CAMP-KEEP-UNBUILT: with no Fate of the group built,
                 // every seat keeps its own (`fate_draw_problem` checks it
                 // plays this Act).

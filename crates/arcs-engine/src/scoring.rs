@@ -37,6 +37,9 @@ pub enum RuleKind {
     PaidAsSecond,
     /// Second place gained nothing (the same rules, or Noble *Proud*).
     NothingForSecond,
+    /// The ambition is worthless to the seat: no Power for its place (Oath
+    /// of Peace, F1502).
+    Worthless,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,6 +146,7 @@ impl AmbitionResult {
                     let effect = match w.rule? {
                         RuleEffect::PaidAsSecond => RuleKind::PaidAsSecond,
                         RuleEffect::NothingForSecond => RuleKind::NothingForSecond,
+                        RuleEffect::Worthless => RuleKind::Worthless,
                     };
                     Some(PlaceRule {
                         card: rule_card(s, w.seat, a, effect)?,
@@ -214,6 +218,7 @@ fn rule_card(s: &GameState, seat: Seat, a: Ambition, effect: RuleKind) -> Option
     held(s, seat).find(|&c| match behavior(c).and_then(|b| b.score_rule) {
         Some(ScoreRule::SecondForFirst(x)) => x == a,
         Some(ScoreRule::OnlySoleFirst) => effect == RuleKind::NothingForSecond,
+        Some(ScoreRule::Worthless(x)) => x == a && effect == RuleKind::Worthless,
         None => false,
     })
 }

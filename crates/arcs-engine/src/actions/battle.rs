@@ -206,7 +206,8 @@ impl BattleFrame {
             return;
         }
         self.pre_done &= !flag;
-        let destroyed = s.hit_ship(self.system, Owner::Blight, damaged, Some(self.attacker));
+        let destroyed =
+            s.hit_ship_logged(self.system, Owner::Blight, damaged, Some(self.attacker), ev);
         Tally::ship(s, Side::Defender, destroyed);
         if destroyed {
             self.trophy_taken(s, Owner::Blight, ev);
@@ -707,7 +708,8 @@ impl BattleFrame {
                     ..
                 },
             ) => {
-                let destroyed = s.hit_ship(self.system, owner, damaged, self.defender.seat());
+                let destroyed =
+                    s.hit_ship_logged(self.system, owner, damaged, self.defender.seat(), ev);
                 Tally::ship(s, Side::Attacker, destroyed);
                 log!(
                     ev,
@@ -756,7 +758,7 @@ impl BattleFrame {
                 } else {
                     self.attacker.owner()
                 };
-                let destroyed = s.hit_ship(self.system, owner, damaged, trophy);
+                let destroyed = s.hit_ship_logged(self.system, owner, damaged, trophy, ev);
                 Tally::ship(s, Side::Attacker, destroyed);
                 if destroyed {
                     log!(
@@ -794,7 +796,7 @@ impl BattleFrame {
                     }
                     Piece::Ship { owner, damaged } => {
                         let destroyed =
-                            s.hit_ship(self.system, owner, damaged, Some(self.attacker));
+                            s.hit_ship_logged(self.system, owner, damaged, Some(self.attacker), ev);
                         Tally::ship(s, Side::Defender, destroyed);
                         if destroyed {
                             self.took_trophies |= owner.seat().is_some();
@@ -1143,7 +1145,9 @@ pub fn raid_cost(s: &GameState, victim: Seat, loot: Loot) -> u8 {
         Loot::Golem(k) => (crate::campaign::fates::AREA_PIECES.raid_cost)(s, k),
         // Not raidable: frozen resources have no raid cost (campaign
         // rules p21, p27).
-        Loot::Trophy { .. } | Loot::Captive(_) | Loot::Stored(_) | Loot::Trust(_) => u8::MAX,
+        // ... except on a card that gives them one (Arsenal Keepers: 2).
+        Loot::Stored(r) => cards::stored_raid_cost(s, victim, r),
+        Loot::Trophy { .. } | Loot::Captive(_) | Loot::Trust(_) => u8::MAX,
     }
 }
 
@@ -1171,6 +1175,15 @@ fn raid_choices(s: &GameState, thief: Seat, victim: Seat, keys: u8, out: &mut Ve
         }
     }
     if s.is_campaign() {
+        // Resources stored on a card with a raid cost (Arsenal Keepers).
+        for r in Resource::ALL {
+            let loot = Loot::Stored(r);
+            if cards::stored_raid_cost(s, victim, r) <= keys
+                && crate::actions::resources::can_steal(s, thief, victim, loot)
+            {
+                out.push(Choice::Steal { from: victim, loot });
+            }
+        }
         // The Caretaker's Golems (F503, F505).
         (crate::campaign::fates::AREA_PIECES.raid_choices)(s, thief, victim, keys, out);
     }

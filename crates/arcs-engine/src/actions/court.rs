@@ -187,7 +187,7 @@ pub fn take_card(
             (Some(x), _) if x == seat => s.return_agents(seat, n),
             (Some(x), OthersAgents::Returned) => s.return_agents(x, n),
             (_, OthersAgents::Trophies) => {
-                *s.seat_mut(seat).trophy(owner, TrophyKind::Agent) += n;
+                s.gain_trophies(seat, owner, TrophyKind::Agent, n, ev);
             }
             _ => s.seat_mut(seat).captives[i] += n,
         }

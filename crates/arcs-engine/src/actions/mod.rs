@@ -56,6 +56,19 @@ impl GameState {
         damaged: bool,
         trophy_to: Option<Seat>,
     ) -> bool {
+        self.hit_ship_logged(s, owner, damaged, trophy_to, &mut crate::event::NoEvents)
+    }
+
+    /// [`hit_ship`](Self::hit_ship), telling `ev` what a card does with
+    /// the Trophy (Oath of Peace returns it).
+    pub fn hit_ship_logged(
+        &mut self,
+        s: SystemId,
+        owner: Owner,
+        damaged: bool,
+        trophy_to: Option<Seat>,
+        ev: &mut dyn Sink,
+    ) -> bool {
         let mut guard = self.sys_mut(s);
         let sh = guard.ships_mut(owner);
         if !damaged {
@@ -71,13 +84,7 @@ impl GameState {
             }
             sh.damaged -= 1;
             drop(guard);
-            // A ship goes to a supply or Trophies: nothing to log.
-            self.piece_destroyed(
-                owner,
-                TrophyKind::Ship,
-                trophy_to,
-                &mut crate::event::NoEvents,
-            );
+            self.piece_destroyed(owner, TrophyKind::Ship, trophy_to, ev);
             true
         }
     }
@@ -92,7 +99,7 @@ impl GameState {
         ev: &mut dyn Sink,
     ) {
         match trophy_to {
-            Some(t) if Some(t) != owner.seat() => *self.seat_mut(t).trophy(owner, kind) += 1,
+            Some(t) if Some(t) != owner.seat() => self.gain_trophies(t, owner, kind, 1, ev),
             _ => match owner.seat() {
                 Some(o) => match kind {
                     TrophyKind::Ship => self.seat_mut(o).ships += 1,
@@ -187,6 +194,40 @@ impl GameState {
         }
     }
 
+    /// `seat` takes `n` of `owner`'s pieces of `kind` as Trophies (B-BAT-07,
+    /// a Ransack, an Execute, the Imperial Demand, a Summit's gift). A card
+    /// may send them back to their owner instead, except the Blight's
+    /// (Oath of Peace, F1502; docs/rulings.md R-CAMP-F1502).
+    pub fn gain_trophies(
+        &mut self,
+        seat: Seat,
+        owner: Owner,
+        kind: TrophyKind,
+        n: u8,
+        ev: &mut dyn Sink,
+    ) {
+        if n == 0 {
+            return;
+        }
+        if self.is_campaign() && owner != Owner::Blight {
+            if let Some(card) = crate::cards::trophy_returner(self, seat) {
+                for _ in 0..n {
+                    self.piece_destroyed(owner, kind, None, ev);
+                }
+                log!(
+                    ev,
+                    "trophy",
+                    Some(seat),
+                    "{card}: {seat} returns {} to {}.",
+                    crate::describe::count_of(n, "Trophy", "Trophies"),
+                    owner.name()
+                );
+                return;
+            }
+        }
+        *self.seat_mut(seat).trophy(owner, kind) += n;
+    }
+
     /// Agents enter a supply; placeholders are swapped out at once (AMB-11).
     pub fn return_agents(&mut self, seat: Seat, n: u8) {
         let st = self.seat_mut(seat);
@@ -251,6 +292,20 @@ impl GameState {
     /// with no room the seat chooses what to keep, rearranging freely
     /// (B-RES-06, docs/rulings.md R-RES-1).
     pub fn receive(&mut self, seat: Seat, r: Resource) {
+        // A card may take it in instead (Arsenal Keepers, F1503).
+        if self.is_campaign() && crate::cards::holds(self, seat, crate::cards::Hook::StoresTaken) {
+            if let Some(card) = crate::cards::store_for(self, seat, r) {
+                crate::campaign::stored::offer(self, seat, card, r, false);
+                return;
+            }
+        }
+        self.receive_in_slots(seat, r);
+    }
+
+    /// [`receive`](Self::receive) without the cards that may take the
+    /// token in: into the resource slots (a displaced token of the seat's
+    /// own, or one a card's holder chose to keep there).
+    pub fn receive_in_slots(&mut self, seat: Seat, r: Resource) {
         match resources::best_empty_slot(self, seat) {
             Some(i) => self.seat_mut(seat).resources[i] = Some(r),
             None => self.push(Frame::Arrange {

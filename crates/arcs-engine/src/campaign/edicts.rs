@@ -135,15 +135,24 @@ pub fn govern(s: &mut GameState, fr: Seat, enforce: bool, ev: &mut dyn Sink) {
     }
 }
 
-/// The Policies other than the current one (a change of Policy, p20).
-pub fn other_policies(s: &GameState, out: &mut Vec<Choice>) {
+/// The Policies other than the current one `seat` may change to (a
+/// change of Policy, p20): never War for a seat with Oath of Peace (F1502).
+pub fn other_policies(s: &GameState, seat: Seat, out: &mut Vec<Choice>) {
     let now = s.campaign().map(|c| c.policy());
+    let no_war = crate::cards::shuns_war(s, seat).is_some();
     out.extend(
         Policy::ALL
             .into_iter()
-            .filter(|p| Some(*p) != now)
+            .filter(|p| Some(*p) != now && !(no_war && *p == Policy::War))
             .map(Choice::Policy),
     );
+}
+
+/// Whether `seat` may enforce the Imperial Policy (take its Demand or its
+/// Action): not a Policy of War with Oath of Peace (F1502).
+pub fn may_enforce(s: &GameState, seat: Seat) -> bool {
+    s.campaign().map(|c| c.policy()) != Some(Policy::War)
+        || crate::cards::shuns_war(s, seat).is_none()
 }
 
 /// Puts the Govern card of `p` on top (p20).
@@ -313,7 +322,7 @@ pub fn demand(s: &mut GameState, fr: Seat, idx: u8, choice: Choice, ev: &mut dyn
             loot: Loot::Slot(i),
         } => {
             if let Some(r) = s.seat_mut(from).resources[i as usize].take() {
-                add_trust(s, r);
+                take_for_trust(s, fr, r);
                 log!(
                     ev,
                     "edict",
@@ -328,7 +337,7 @@ pub fn demand(s: &mut GameState, fr: Seat, idx: u8, choice: Choice, ev: &mut dyn
         } => {
             if let Some(card) = super::stored::holding(s, from, r) {
                 super::stored::take(s, card, r);
-                add_trust(s, r);
+                take_for_trust(s, fr, r);
                 log!(
                     ev,
                     "edict",
@@ -345,7 +354,7 @@ pub fn demand(s: &mut GameState, fr: Seat, idx: u8, choice: Choice, ev: &mut dyn
             let n = s.seat_mut(from).trophy(owner, kind);
             if *n > 0 {
                 *n -= 1;
-                *s.seat_mut(fr).trophy(owner, kind) += 1;
+                s.gain_trophies(fr, owner, kind, 1, ev);
                 log!(
                     ev,
                     "edict",
@@ -405,6 +414,16 @@ pub fn demand_auto(s: &mut GameState, fr: Seat, idx: u8, ev: &mut dyn Sink) {
     } else if s.is_regent(x) {
         // "If a Regent has no agents, you may make them an Outlaw."
         s.push(Frame::Campaign(CampaignFrame::MayOutlaw { fr, target: x }));
+    }
+}
+
+/// A resource the First Regent takes from a Rival for the Trust: a card of
+/// its may take it in instead (Arsenal Keepers, F1503: "Even if you're
+/// taking for the Imperial Trust!").
+fn take_for_trust(s: &mut GameState, fr: Seat, r: Resource) {
+    match crate::cards::store_for(s, fr, r) {
+        Some(card) => super::stored::offer(s, fr, card, r, true),
+        None => add_trust(s, r),
     }
 }
 

@@ -182,6 +182,21 @@ pub enum CampaignFrame {
         step: u8,
         placed: u8,
     },
+    /// "When you take this resource, you may place it here instead"
+    /// (Arsenal Keepers, F1503): `seat` took `r`; onto `card`, or into its
+    /// resource slots (`trust`: into the Imperial Trust, taken for it).
+    Store {
+        seat: Seat,
+        card: CardId,
+        r: Resource,
+        trust: bool,
+    },
+    /// "Replenish your fleet" (a B Fate's setup): `seat` places 1 ship at
+    /// a time in any system until it has `to` Loyal ships on the map.
+    Replenish {
+        seat: Seat,
+        to: u8,
+    },
 }
 
 impl CampaignFrame {
@@ -205,6 +220,7 @@ impl CampaignFrame {
             DistributeArms { fr, .. } => Some(fr),
             Endow { fr, given } => edicts::endow_decider(s, fr, given),
             GainFlagship { seat } | Slipstream { seat } | Resettle { seat, .. } => Some(seat),
+            Store { seat, .. } | Replenish { seat, .. } => Some(seat),
             SetupLog
             | FateSetup { .. }
             | FinishSetup
@@ -291,6 +307,8 @@ impl CampaignFrame {
                 "Slipstream Drive: Catapult your Flagship alone, or other ships from its system?".into()
             }
             Resettle { step, placed, .. } => super::flagship::resettle_prompt(step, placed),
+            Store { card, r, trust, .. } => super::stored::offer_prompt(card, r, trust),
+            Replenish { seat, to } => super::fleet::replenish_prompt(s, seat, to),
             GainFlagship { .. } => {
                 "place your Flagship where? (in a system with your pieces; your cities and starports on the map become Free)".into()
             }
@@ -366,14 +384,21 @@ impl CampaignFrame {
                 Choice::Resolve(EventIcon::Crisis),
                 Choice::Resolve(EventIcon::Edict),
             ]),
-            Govern { .. } => out.extend([Choice::Yes, Choice::No]),
-            ChangePolicy { .. } => edicts::other_policies(s, out),
+            Govern { fr } => {
+                if edicts::may_enforce(s, fr) {
+                    out.push(Choice::Yes);
+                }
+                out.push(Choice::No);
+            }
+            ChangePolicy { fr } => edicts::other_policies(s, fr, out),
             Demand { fr, idx } => edicts::demand_choices(s, fr, idx, out),
             Requisition { fr } => edicts::requisition_choices(s, fr, out),
             Slipstream { seat } => super::flagship::slipstream_choices(s, seat, out),
             Resettle { seat, step, placed } => {
                 super::flagship::resettle_choices(s, seat, step, placed, out)
             }
+            Store { .. } => out.extend([Choice::Yes, Choice::No]),
+            Replenish { seat, to } => super::fleet::replenish_choices(s, seat, to, out),
             GainFlagship { seat } => out.extend(
                 super::flagship::placement_targets(s, seat)
                     .into_iter()
@@ -491,6 +516,20 @@ impl CampaignFrame {
                 s.pop();
                 if let Choice::System(x) = choice {
                     super::flagship::gain(s, seat, x, ev);
+                }
+            }
+            Store {
+                seat,
+                card,
+                r,
+                trust,
+            } => {
+                s.pop();
+                super::stored::store_taken(s, seat, card, r, trust, choice == Choice::Yes, ev);
+            }
+            Replenish { seat, to } => {
+                if let Choice::System(x) = choice {
+                    super::fleet::replenish(s, seat, to, x, ev);
                 }
             }
             Slipstream { seat } => {
@@ -626,6 +665,10 @@ impl CampaignFrame {
                     .into()
             }
             (GainFlagship { .. }, Choice::System(x)) => format!("Place your Flagship in {x}"),
+            (Store { card, .. }, Choice::Yes) => format!("Place it on {}", card.name()),
+            (Store { trust: true, .. }, Choice::No) => "Add it to the Imperial Trust".into(),
+            (Store { .. }, Choice::No) => "Keep it in your resource slots".into(),
+            (Replenish { .. }, Choice::System(x)) => format!("Place a ship in {x}"),
             (Slipstream { .. }, Choice::Yes) => "Catapult your Flagship alone".into(),
             (Resettle { step: 0, .. }, Choice::Yes) => {
                 "Resettle: your Flagship becomes a ship, its board's pieces go home".into()

@@ -20,6 +20,7 @@ pub mod empire;
 pub mod events;
 pub mod fates;
 pub mod flagship;
+pub mod fleet;
 pub mod frame;
 pub mod free;
 pub mod grand;

@@ -122,13 +122,16 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
                 .and_then(|x| CardId::parse(x))
                 .ok_or("stored CARD R N ...")?;
             camp(s, "stored")?;
+            // A card that takes in what its holder takes (Arsenal Keepers)
+            // keeps it frozen; others (Merchant League) let it be given.
+            let transfer = crate::cards::behavior(card).is_none_or(|b| b.stores_taken.is_none());
             let mut i = 2;
             while i < w.len() {
                 let r =
                     Resource::parse(&w[i]).ok_or_else(|| format!("unknown resource {:?}", w[i]))?;
                 let n: u8 = num(w.get(i + 1))?;
                 for _ in 0..n {
-                    if !super::stored::gain_onto(s, card, r, true) {
+                    if !super::stored::gain_onto(s, card, r, transfer) {
                         return Err(format!("the supply has too few {r}"));
                     }
                 }

@@ -138,3 +138,59 @@ pub fn transferable(s: &GameState, seat: Seat, r: Resource) -> Option<CardId> {
         .find(|x| x.transfer && x.res[r.index()] > 0)
         .map(|x| x.card)
 }
+
+/// `seat` took `r`, and `card` of its may take it in instead (Arsenal
+/// Keepers, F1503: "When you take a Weapon, you may place it here
+/// instead. (Even if you're taking for the Imperial Trust!)"): the seat
+/// chooses. `trust`: taken for the Imperial Trust (the First Regent's
+/// Demand). docs/rulings.md R-CAMP-F1503.
+pub fn offer(s: &mut GameState, seat: Seat, card: CardId, r: Resource, trust: bool) {
+    s.push(crate::flow::Frame::Campaign(super::CampaignFrame::Store {
+        seat,
+        card,
+        r,
+        trust,
+    }));
+}
+
+pub fn offer_prompt(card: CardId, r: Resource, trust: bool) -> String {
+    format!(
+        "place the {} you take on {} instead of {}?",
+        crate::describe::resource_name(r),
+        card.name(),
+        if trust {
+            "the Imperial Trust"
+        } else {
+            "your resource slots"
+        }
+    )
+}
+
+/// The answer to [`offer`]: onto the card (frozen there), or where the
+/// token was going.
+pub fn store_taken(
+    s: &mut GameState,
+    seat: Seat,
+    card: CardId,
+    r: Resource,
+    trust: bool,
+    onto_card: bool,
+    ev: &mut dyn crate::event::Sink,
+) {
+    if onto_card && crate::cards::holder_of(s, card) == Some(seat) {
+        add(s, card, r, false);
+        crate::log!(
+            ev,
+            "store",
+            Some(seat),
+            "{seat} places the {} on {card}.",
+            crate::describe::resource_name(r)
+        );
+    } else if trust {
+        if let Some(c) = s.campaign_mut() {
+            c.trust[r.index()] += 1;
+        }
+    } else {
+        s.receive_in_slots(seat, r);
+    }
+}

@@ -634,10 +634,11 @@ pub fn apply(s: &mut GameState, n: &Negotiation, ev: &mut dyn Sink) {
                             TrophyKind::City => s.return_cities(to, 1, ev),
                             TrophyKind::Agent => s.return_agents(to, 1),
                         }
+                        log!(ev, "summit", Some(by), "{by} gives {to} a Trophy.");
                     } else {
-                        *s.seat_mut(to).trophy(owner, kind) += 1;
+                        log!(ev, "summit", Some(by), "{by} gives {to} a Trophy.");
+                        s.gain_trophies(to, owner, kind, 1, ev);
                     }
-                    log!(ev, "summit", Some(by), "{by} gives {to} a Trophy.");
                 }
                 Asset::Captive(o) => {
                     s.seat_mut(by).captives[o.index()] -= 1;

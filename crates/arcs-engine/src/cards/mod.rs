@@ -71,6 +71,9 @@ pub enum ScoreRule {
     SecondForFirst(Ambition),
     /// Noble *Proud*: Power only for an untied first place.
     OnlySoleFirst,
+    /// Oath of Peace (F1502): no Power from this ambition's scoring; the
+    /// holder still takes its place (it can keep Rivals from scoring).
+    Worthless(Ambition),
 }
 
 /// A Copy/Pivot bonus of a leader: with `main` taken as the Copy or Pivot
@@ -295,6 +298,19 @@ pub struct Behavior {
     /// own question. Asked only in campaign games of a Rival's city: no
     /// hook bit.
     pub tax_gain: Option<TaxGainHook>,
+    /// Its holder may not declare this ambition (Oath of Peace, F1502).
+    pub declare_barred: Option<Ambition>,
+    /// Trophies its holder gains go back to their owners, except the
+    /// Blight's (Oath of Peace, F1502). See `GameState::gain_trophies`.
+    pub returns_trophies: bool,
+    /// Its holder may not change the Imperial Policy to War nor enforce a
+    /// Policy of War (Oath of Peace, F1502). Asked only in the Edicts: no
+    /// hook bit.
+    pub shuns_war: bool,
+    /// "When you take this resource, you may place it here instead"; those
+    /// on the card are frozen, with this raid cost each (Arsenal Keepers,
+    /// F1503). See `GameState::receive`.
+    pub stores_taken: Option<(Resource, u8)>,
 }
 
 /// `(state, taxer, city owner, resource, this card)`: whether the card
@@ -387,6 +403,10 @@ impl Behavior {
         tax_law: None,
         blight_crisis_barred: None,
         tax_gain: None,
+        declare_barred: None,
+        returns_trophies: false,
+        shuns_war: false,
+        stores_taken: None,
     };
 }
 
@@ -444,6 +464,9 @@ pub enum Hook {
     BuildsFree,
     SecureOnTie,
     AfterSecure,
+    DeclareBarred,
+    ReturnsTrophies,
+    StoresTaken,
     /// A new action standing in for a standard action: this bit plus the
     /// [`StdAction`] index (7 bits).
     NewAction,
@@ -519,6 +542,9 @@ fn behavior_bits(b: &Behavior) -> u64 {
     set(b.builds_free, BuildsFree);
     set(b.secure_on_tie.is_some(), SecureOnTie);
     set(b.after_secure.is_some(), AfterSecure);
+    set(b.declare_barred.is_some(), DeclareBarred);
+    set(b.returns_trophies, ReturnsTrophies);
+    set(b.stores_taken.is_some(), StoresTaken);
     for n in b.new_actions {
         h |= Hook::new_action_bit(n.std);
     }
@@ -1536,6 +1562,50 @@ pub fn on_round_end(s: &mut GameState, ev: &mut dyn Sink) {
 }
 
 /// A leader's scoring rule.
+/// Whether a card `seat` holds forbids it to declare `a` (Oath of Peace).
+pub fn declare_barred(s: &GameState, seat: Seat, a: Ambition) -> bool {
+    held_with(s, seat, Hook::DeclareBarred).any(|(_, b)| b.declare_barred == Some(a))
+}
+
+/// The card of `seat`'s that sends the Trophies it gains back (Oath of
+/// Peace), if any.
+pub fn trophy_returner(s: &GameState, seat: Seat) -> Option<CardId> {
+    held_with(s, seat, Hook::ReturnsTrophies)
+        .find(|(_, b)| b.returns_trophies)
+        .map(|(c, _)| c)
+}
+
+/// The card of `seat`'s that bars a Policy of War (Oath of Peace), if any.
+pub fn shuns_war(s: &GameState, seat: Seat) -> Option<CardId> {
+    held_behaviors(s, seat)
+        .find(|(_, b)| b.shuns_war)
+        .map(|(c, _)| c)
+}
+
+/// The card of `seat`'s that may take in a resource `r` it takes, instead
+/// of its resource slots (Arsenal Keepers), if any.
+pub fn store_for(s: &GameState, seat: Seat, r: Resource) -> Option<CardId> {
+    held_with(s, seat, Hook::StoresTaken)
+        .find(|(_, b)| b.stores_taken.is_some_and(|(x, _)| x == r))
+        .map(|(c, _)| c)
+}
+
+/// The raid cost of a resource `r` stored on a card of `victim`'s: the
+/// card's (Arsenal Keepers: 2), or none (`u8::MAX`: frozen resources are
+/// not raided, campaign rules p27).
+pub fn stored_raid_cost(s: &GameState, victim: Seat, r: Resource) -> u8 {
+    if !holds(s, victim, Hook::StoresTaken) {
+        return u8::MAX;
+    }
+    crate::campaign::stored::held(s, victim)
+        .filter(|x| x.res[r.index()] > 0)
+        .filter_map(|x| behavior(x.card).and_then(|b| b.stores_taken))
+        .filter(|(kind, _)| *kind == r)
+        .map(|(_, cost)| cost)
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
 pub fn score_rules(s: &GameState, seat: Seat) -> impl Iterator<Item = ScoreRule> + '_ {
     held_with(s, seat, Hook::ScoreRule).filter_map(|(_, b)| b.score_rule)
 }

@@ -222,6 +222,8 @@ pub enum RuleEffect {
     PaidAsSecond,
     /// The same rules, or Noble *Proud*: second place gains nothing.
     NothingForSecond,
+    /// Oath of Peace (F1502): the place gains nothing from this ambition.
+    Worthless,
 }
 
 /// What one seat gains from a place in one ambition.
@@ -300,6 +302,16 @@ pub fn score_ambition(s: &GameState, a: Ambition) -> AmbitionScore {
             city_bonus: 0,
             rule: nothing.then_some(RuleEffect::NothingForSecond),
         });
+    }
+    // Oath of Peace (F1502): an ambition worthless to its holder pays it
+    // nothing; the place is still taken.
+    for w in awards.iter_mut() {
+        if crate::cards::score_rules(s, w.seat).any(|r| r == crate::cards::ScoreRule::Worthless(a))
+        {
+            w.power = 0;
+            w.city_bonus = 0;
+            w.rule = Some(RuleEffect::Worthless);
+        }
     }
     let mut sc = AmbitionScore {
         first_value,

@@ -9,6 +9,7 @@ pub mod court;
 pub mod founder;
 pub mod magnate;
 pub mod partisan;
+pub mod peacekeeper;
 pub mod steward;
 
 use super::Behavior;
@@ -24,6 +25,7 @@ pub static FAMILIES: &[&[&Behavior]] = &[
     steward::CARDS,
     caretaker::CARDS,
     believer::CARDS,
+    peacekeeper::CARDS,
     crate::campaign::flagship::CARDS,
 ];
 
@@ -66,7 +68,8 @@ pub static REPRINTS: &[(&str, &str)] = &[
     ("ARCS-F307", "ARCS-BC03"), // Material Cartel
     ("ARCS-F308", "ARCS-BC06"), // Fuel Cartel
     ("ARCS-F623", "ARCS-BC11"),
-    ("ARCS-F105", "ARCS-CC12"), // Council Intrigue (the Steward's)
+    ("ARCS-F105", "ARCS-CC12"),   // Council Intrigue (the Steward's)
+    ("ARCS-F1506", "ARCS-F1505"), // Arms Interest (the Peacekeeper's second)
 ];
 
 #[cfg(test)]

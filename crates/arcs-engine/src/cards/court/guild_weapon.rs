@@ -168,7 +168,7 @@ impl Procedure for Effect {
             Execute { seat, .. } => {
                 if let Choice::Player(o) = choice {
                     s.seat_mut(seat).captives[o.index()] -= 1;
-                    *s.seat_mut(seat).trophy(o.owner(), TrophyKind::Agent) += 1;
+                    s.gain_trophies(seat, o.owner(), TrophyKind::Agent, 1, ev);
                     log!(
                         ev,
                         "execute",

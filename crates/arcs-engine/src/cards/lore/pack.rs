@@ -769,7 +769,7 @@ impl Procedure for Effect {
                     }
                     drop(guard);
                     if let Some(o) = owner.seat() {
-                        *s.seat_mut(seat).trophy(o.owner(), TrophyKind::Ship) += 1;
+                        s.gain_trophies(seat, o.owner(), TrophyKind::Ship, 1, ev);
                     }
                     log!(
                         ev,

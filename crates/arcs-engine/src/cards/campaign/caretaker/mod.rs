@@ -479,7 +479,7 @@ pub fn slots_covered(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
             "No Rival has room: {seat} keeps the Sleeping {name} Golem."
         );
         if let Some(r) = displaced {
-            s.receive(seat, r);
+            s.receive_in_slots(seat, r);
         }
     }
 }

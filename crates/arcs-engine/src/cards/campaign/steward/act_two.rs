@@ -497,9 +497,14 @@ impl Procedure for Effect {
     fn choices(&self, s: &GameState, out: &mut Vec<Choice>) {
         match *self {
             Effect::Quorum { .. } => {}
-            Effect::QuorumMay { step: 1, .. } => out.extend([Choice::Yes, Choice::No]),
-            Effect::QuorumMay { .. } => {
-                crate::campaign::edicts::other_policies(s, out);
+            Effect::QuorumMay { seat, step: 1, .. } => {
+                if crate::campaign::edicts::may_enforce(s, seat) {
+                    out.push(Choice::Yes);
+                }
+                out.push(Choice::No);
+            }
+            Effect::QuorumMay { seat, .. } => {
+                crate::campaign::edicts::other_policies(s, seat, out);
                 out.push(Choice::No);
             }
             Effect::Reprisal { .. } => {
