@@ -279,6 +279,11 @@ mod tests {
         s.campaign().unwrap().court_scrapped.contains(&id(code))
     }
 
+    #[test]
+    fn every_peacekeeper_card_has_passing_scenarios() {
+        crate::cards::testing::family_scenarios(super::CARDS);
+    }
+
     /// F1504 failed (a scenario cannot reach the Intermission with the
     /// Peacekeeper until its Act III is built): Oath of Peace scrapped,
     /// Arsenal Keepers to the Court deck with its Weapons back to the
