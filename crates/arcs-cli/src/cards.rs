@@ -23,18 +23,9 @@ fn needs_code(kind: CardKind, set: CatalogSet) -> bool {
     kind != CardKind::Setup || set == CatalogSet::BlightedReach
 }
 
-/// The Fate Set of a campaign card by its code: `ARCS-FATE06` and
-/// `ARCS-F601A`…`ARCS-F625` are Fate Set 6, `ARCS-F1201B` Fate Set 12.
+/// The Fate Set of a campaign card by its code (the engine's rule).
 fn fate_set(code: &str) -> Option<u8> {
-    let rest = code.strip_prefix("ARCS-F")?;
-    if let Some(n) = rest.strip_prefix("ATE") {
-        return n.parse().ok();
-    }
-    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-    if digits.len() < 3 {
-        return None;
-    }
-    digits[..digits.len() - 2].parse().ok()
+    arcs_engine::campaign::fates::fate_set(code)
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {

@@ -267,6 +267,10 @@ pub struct CampaignView {
     /// in the rules booklet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sponsored: Option<Ambition>,
+    /// The Peacekeeper's Ceasefire tokens (F1507A, F1508): the clusters at
+    /// Peace (the others are at War); absent until the tokens are placed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peace: Option<Vec<u8>>,
     /// Guild Envoys Depart is in the rules booklet (2 players).
     pub envoys_depart: bool,
     /// Other cards in the rules booklet.
@@ -490,6 +494,9 @@ impl CampaignView {
             ))
             .expect("a Govern card"),
             sponsored: c.imperium.sponsored,
+            peace: c
+                .ceasefires
+                .map(|m| (1..=6u8).filter(|cl| m & (1 << (cl - 1)) != 0).collect()),
             envoys_depart: c.envoys_depart,
             booklet: c.booklet.to_vec(),
             council_decided: c.council.decided,

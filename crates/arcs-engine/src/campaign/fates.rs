@@ -462,20 +462,42 @@ pub fn number(card: CardId) -> Option<u8> {
 
 /// The implemented Fates of a group, in number order: what a table may
 /// draw from while some Fates are still being built (`arcs cards` lists
-/// the others as not implemented). A Fate counts once it plays every Act
-/// from its group's first to the last (A: I–III, B: II–III, C: III): one
-/// whose later Act is still being built (the Peacekeeper's Act III) would
-/// leave a campaign that drew it unable to go on.
+/// the others as not implemented). A Fate counts once every card of its
+/// Fate Set is implemented (docs/rulings.md R-CAMP-PARTLY-BUILT): one
+/// half built (the Peacekeeper before Peace Accords) would leave a
+/// campaign that drew it unable to play it out.
 pub fn playable(letter: char) -> Vec<CardId> {
-    let first = match letter {
-        'A' => 1,
-        'B' => 2,
-        _ => 3,
-    };
-    group(letter)
-        .into_iter()
-        .filter(|c| (first..=3).all(|act| plays(*c, act)))
-        .collect()
+    group(letter).into_iter().filter(|c| complete(*c)).collect()
+}
+
+/// Whether the Fate `fate` is built in full: its definition and every card
+/// of its Fate Set.
+pub fn complete(fate: CardId) -> bool {
+    // Unit tests' stand-in Fates count as built.
+    #[cfg(test)]
+    if test_fates::def(fate).is_some() && !FATES.iter().any(|f| f.card == fate.code()) {
+        return true;
+    }
+    let Some(n) = number(fate) else { return false };
+    def(fate).is_some()
+        && crate::data::catalog()
+            .ids()
+            .filter(|i| fate_set(i.code()) == Some(n))
+            .all(crate::cards::implemented)
+}
+
+/// The Fate Set of a campaign card by its code: `ARCS-FATE06` and
+/// `ARCS-F601A`…`ARCS-F625` are Fate Set 6, `ARCS-F1201B` Fate Set 12.
+pub fn fate_set(code: &str) -> Option<u8> {
+    let rest = code.strip_prefix("ARCS-F")?;
+    if let Some(n) = rest.strip_prefix("ATE") {
+        return n.parse().ok();
+    }
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+    if digits.len() < 3 {
+        return None;
+    }
+    digits[..digits.len() - 2].parse().ok()
 }
 
 /// The Fate cards of a group: A (1–8), B (9–16), C (17–24) (p2, p8).

@@ -282,6 +282,11 @@ pub struct Campaign {
         skip_serializing_if = "crate::cards::campaign::steward::act_three::Imperium::is_none"
     )]
     pub imperium: crate::cards::campaign::steward::act_three::Imperium,
+    /// The Peacekeeper's Ceasefire tokens (F1507A, F1508): `None` until
+    /// placed; then a bit per cluster (1 << (cluster - 1)) at Peace, the
+    /// others at War. They cannot be removed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ceasefires: Option<u8>,
 }
 
 fn no_proxies(p: &[u8; 2]) -> bool {
@@ -378,6 +383,7 @@ impl Campaign {
             flagships: [None; MAX_SEATS],
             free_proxies: [0; 2],
             imperium: Default::default(),
+            ceasefires: None,
         }
     }
     pub fn is_outlaw(&self, seat: Seat) -> bool {

@@ -250,6 +250,11 @@ pub fn setup_line(s: &mut GameState, w: &[String]) -> Result<bool, String> {
             // (the Steward's Act III, F122A, F123).
             crate::cards::campaign::steward::act_three::scenario_setup(s, &w[1..])?;
         }
+        "ceasefires" => {
+            // ceasefires peace CLUSTER... | war | none (the Peacekeeper's
+            // Act III, F1507A).
+            crate::cards::campaign::peacekeeper::act_three::scenario_setup(s, &w[1..])?;
+        }
         "golem" => {
             // golem KIND gate S | slot PN N | hearth PN | out [awake]
             // (the Caretaker's Golems, F505).
@@ -355,6 +360,7 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
         "monopoly",
         "faith",
         "imperium",
+        "ceasefires",
         "faithful-stack",
         "scrapped-actions",
         "booklet",
@@ -613,6 +619,9 @@ pub fn expect(game: &Game, w: &[String]) -> Option<Result<(), String>> {
             "monopoly" => crate::cards::campaign::magnate::scenario_expect(s, &w[1..]),
             "faith" => crate::cards::campaign::believer::doctrine::scenario_expect(s, &w[1..]),
             "imperium" => crate::cards::campaign::steward::act_three::scenario_expect(s, &w[1..]),
+            "ceasefires" => {
+                crate::cards::campaign::peacekeeper::act_three::scenario_expect(s, &w[1..])
+            }
             "envoys" => eq(
                 "Guild Envoys Depart in the rules booklet",
                 c.envoys_depart.to_string(),

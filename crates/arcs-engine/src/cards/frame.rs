@@ -171,6 +171,8 @@ card_families! {
     StewardActThree(super::campaign::steward::act_three::Effect),
     /// The Believer's cards (campaign/believer.rs).
     Believer(super::campaign::believer::Effect),
+    /// The Peacekeeper's Act III (cards/campaign/peacekeeper/act_three.rs).
+    PeacekeeperActThree(super::campaign::peacekeeper::act_three::Effect),
 }
 
 impl CardFrame {

@@ -26,6 +26,8 @@ const CARD_TOPIC = {
   "ARCS-F122A": "imperium",
   "ARCS-F123": "imperium",
   "ARCS-F821": "faith",
+  "ARCS-F1503": "peace",
+  "ARCS-F1509": "peace",
   "ARCS-F827": "faith",
 };
 

@@ -113,11 +113,19 @@ export function renderCampaign(box, v, snap, data, has) {
   const sponsor = (c.booklet || []).includes("ARCS-F123")
     ? `Sponsored token: ${c.sponsored ? `on ${esc(cap(c.sponsored))}` : "on the First Regent tile"}`
     : "";
+  const ceasefires = c.peace
+    ? (() => {
+      const war = [1, 2, 3, 4, 5, 6].filter((cl) => !c.peace.includes(cl));
+      const list = (v) => (v.length ? v.join(", ") : "none");
+      return `<span title="Ceasefires: to harm anything in a cluster at Peace except your own pieces and Blight, spend 1 Weapon; the cluster goes to War">Ceasefires: at Peace ${list(c.peace)}; at War ${list(war)}</span>`;
+    })()
+    : "";
   const booklet = (c.booklet || []).map((id) => courtCard(data.card(id), { cls: "small" })).join("");
   const events = (c.events_played || []).map((s) => esc(seatLabel(snap, s))).join(", ");
   const facts = [
     `Imperial Policy: <b>${esc(cap(c.policy))}</b>${c.authority ? " (Govern with Authority)" : ""}`,
     sponsor,
+    ceasefires,
     `Imperial Council: ${council}`,
     events ? `Event cards played this round: ${events}` : "",
     die ? `Last event roll: ${esc(die)}` : "",

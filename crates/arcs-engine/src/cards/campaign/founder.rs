@@ -564,6 +564,8 @@ fn revolt_systems(s: &GameState, seat: Seat) -> u32 {
 fn revolt(s: &mut GameState, seat: Seat, sys: SystemId, ev: &mut dyn Sink) {
     let victims: Vec<Owner> = revolt_victims(s, seat, sys).collect();
     for o in victims {
+        // Destroying is harm (p27): the laws hear it (Ceasefires, F1508).
+        crate::campaign::harm::harmed(s, seat, o, sys, ev);
         let n = std::mem::take(&mut s.sys_mut(sys).ships_mut(o).damaged);
         for _ in 0..n {
             s.piece_destroyed(o, crate::state::TrophyKind::Ship, None, ev);

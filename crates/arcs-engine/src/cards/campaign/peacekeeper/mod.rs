@@ -2,8 +2,10 @@
 //! its objective (F1501B), Oath of Peace (F1502), Arsenal Keepers (F1503),
 //! its Act II Resolution (F1504) and the Arms Interests it adds to the
 //! Court deck (F1505–F1506). Campaign rules p28–29; `reference/campaign.md`
-//! §2.15. Its Act III (the Ceasefires, F1507A–F1511) is not built yet: the
-//! Fate is drawn only once it is (`campaign::fates::playable`).
+//! §2.15. Act III in `act_three.rs`; until Peace Accords (F1511) is built
+//! the Fate is not drawn (`campaign::fates::playable`).
+
+pub mod act_three;
 
 use crate::campaign::fates::{act_objective, advance_objective, FateDef, FateEvent};
 use crate::cards::{Behavior, NewAction, PreludeAbility, ScoreRule};
@@ -25,17 +27,26 @@ fn id(code: &str) -> CardId {
 }
 
 /// The Peacekeeper's cards with behaviour.
-pub static CARDS: &[&Behavior] = &[&OATH_OF_PEACE, &ARSENAL_KEEPERS, &ARMS_INTEREST];
+pub static CARDS: &[&Behavior] = &[
+    &OATH_OF_PEACE,
+    &ARSENAL_KEEPERS,
+    &ARMS_INTEREST,
+    &act_three::CEASEFIRES_LAW,
+    &act_three::EMPIRE_BALKS_AT_PEACE,
+    &act_three::PEACE_DIVIDENDS,
+];
 
 /// The Fate.
 pub static FATE: FateDef = FateDef {
     number: 15,
     card: "ARCS-FATE15",
-    setup: [None, Some(setup_act_two), None],
+    // Drawn only once Peace Accords (F1511, Broker Peace) is built too:
+    // a Fate is drawn when its whole Fate Set is (R-CAMP-PARTLY-BUILT).
+    setup: [None, Some(setup_act_two), Some(act_three::setup)],
     resolution: Some(resolution),
     resolutions: ["", "ARCS-F1504"],
     on: Some(objective),
-    grand: None,
+    grand: Some(act_three::grand),
     final_objective: false,
     leave: Some(leave),
 };
@@ -284,8 +295,8 @@ mod tests {
         crate::cards::testing::family_scenarios(super::CARDS);
     }
 
-    /// F1504 failed (a scenario cannot reach the Intermission with the
-    /// Peacekeeper until its Act III is built): Oath of Peace scrapped,
+    /// F1504 failed (also `scenarios/campaign/peacekeeper/f1504-*`): Oath
+    /// of Peace scrapped,
     /// Arsenal Keepers to the Court deck with its Weapons back to the
     /// supply, the Arms Interests left out of play.
     #[test]
