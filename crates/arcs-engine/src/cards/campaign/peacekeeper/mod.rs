@@ -171,7 +171,7 @@ fn resolution(s: &mut GameState, seat: Seat, act: u8, done: bool, ev: &mut dyn S
 /// Failed: "1. Scrap your Oath of Peace (02). 2. Add your Arsenal Keepers
 /// (03), if you have it, to the Court deck."
 fn resolve_act_two(s: &mut GameState, seat: Seat, done: bool, ev: &mut dyn Sink) {
-    use crate::campaign::fates::{add_to_court_deck, scrap, scrap_from_play};
+    use crate::campaign::fates::{add_to_court_deck, scrap_from_play};
     let interests: Vec<CardId> = ARMS_INTERESTS.iter().map(|c| id(c)).collect();
     if done {
         add_to_court_deck(s, &interests);
@@ -187,7 +187,6 @@ fn resolve_act_two(s: &mut GameState, seat: Seat, done: bool, ev: &mut dyn Sink)
     // The Arms Interests stay in the Fate Set, out of play (the card does
     // not scrap them).
     scrap_from_play(s, id(OATH));
-    scrap(s, &[id(OATH)]);
     let arsenal = id(ARSENAL);
     let has = s.seat(seat).guild().contains(&arsenal);
     if has {
@@ -215,7 +214,6 @@ fn leave(s: &mut GameState, seat: Seat, ev: &mut dyn Sink) {
     let oath = id(OATH);
     if s.seat(seat).lore().contains(&oath) {
         crate::campaign::fates::scrap_from_play(s, oath);
-        crate::campaign::fates::scrap(s, &[oath]);
         log!(
             ev,
             "fate",
